@@ -1,0 +1,26 @@
+import type { ResourceDef } from '../src/shared/resource';
+
+export const roles: ResourceDef = {
+  name: 'roles',
+  table: 'roles',
+  api: '/api/auth/roles',
+  path: '/roles',
+  fields: {
+    createdAt: { type: 'date', readOnly: true },
+    name: { type: 'string', required: true, unique: true, maxLength: 200 },
+    type: { type: 'string', maxLength: 100, default: 'user' },
+    description: { type: 'string', required: true, maxLength: 1000 },
+    permission: { type: 'refList', ref: 'permissions' },
+    clientPermission: { type: 'refList', ref: 'client-permissions' },
+  },
+  search: ['name', 'type', 'description'],
+  sortable: ['createdAt', 'name', 'type'],
+  defaultSort: { field: 'name', order: 'ASC' },
+  list: {
+    columns: [{ source: 'name' }, { source: 'type' }, { source: 'description' }],
+    searchPlaceholder: 'app.search.by_name',
+  },
+  form: { mode: 'modal', fields: ['name', 'type', 'description', 'permission', 'clientPermission'] },
+  choicesLimit: 1000000,
+  recordLabel: 'name',
+};

@@ -1,0 +1,29 @@
+import type { ResourceDef } from '../src/shared/resource';
+
+export const userRoles: ResourceDef = {
+  name: 'user-roles',
+  table: 'user_roles',
+  api: '/api/auth/user-roles',
+  path: '/user-roles',
+  fields: {
+    createdAt: { type: 'date', readOnly: true },
+    user: { type: 'ref', ref: 'users', required: true, populate: ['name', 'email'], column: 'user_id' },
+    role: { type: 'ref', ref: 'roles', required: true, populate: ['name', 'type'], column: 'role_id' },
+  },
+  uniqueTogether: [['user', 'role']],
+  search: ['user.name', 'user.email', 'role.name'],
+  sortable: ['createdAt', 'role.type'],
+  defaultSort: { field: 'role.type', order: 'ASC' },
+  list: {
+    columns: [
+      { source: 'user.name', label: 'resources.user-roles.fields.name' },
+      { source: 'user.email', label: 'resources.user-roles.fields.email', render: 'email' },
+      { source: 'role.name', label: 'resources.user-roles.fields.role' },
+      { source: 'role.type', label: 'resources.user-roles.fields.roleType' },
+    ],
+    searchPlaceholder: 'app.search.by_name',
+  },
+  form: { mode: 'modal', fields: ['user', 'role'] },
+  choicesLimit: 100000,
+  refFilter: { user: { confirmed: true, blocked: false } },
+};

@@ -1,0 +1,36 @@
+import type { ResourceDef } from '../src/shared/resource';
+
+export const users: ResourceDef = {
+  name: 'users',
+  table: 'users',
+  api: '/api/auth/users',
+  path: '/users',
+  fields: {
+    createdAt: { type: 'date', readOnly: true },
+    name: { type: 'string', required: true, maxLength: 200 },
+    email: { type: 'email', required: true, unique: true, maxLength: 254 },
+    confirmed: { type: 'boolean', default: true },
+    blocked: { type: 'boolean', default: false },
+    password: { type: 'password', writeOnly: true, minLength: 6, maxLength: 200 },
+    image: { type: 'image', maxLength: 500 },
+    phone: { type: 'string', maxLength: 50 },
+    address: { type: 'string', maxLength: 500 },
+    bio: { type: 'text', maxLength: 5000 },
+    googleSub: { type: 'string', internal: true },
+  },
+  search: ['email', 'name'],
+  sortable: ['createdAt', 'name', 'email'],
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  list: {
+    columns: [
+      { source: 'createdAt', render: 'datetime' },
+      { source: 'name' },
+      { source: 'email', render: 'email' },
+      { source: 'confirmed', render: 'boolean' },
+      { source: 'blocked', render: 'boolean' },
+    ],
+    searchPlaceholder: 'resources.users.search',
+  },
+  form: { mode: 'modal', fields: ['name', 'email', 'confirmed', 'blocked', 'password'] },
+  recordLabel: 'name',
+};

@@ -1,0 +1,110 @@
+/**
+ * The shape of a resource declaration. One declaration per admin resource in
+ * `resources/` drives the database table, API validation, the generic CRUD
+ * routes and the generated react-admin screens. Nothing here may import server
+ * or browser code: both sides read these declarations.
+ */
+
+export type FieldType =
+  | 'string' // single-line text
+  | 'text' // multi-line text
+  | 'richtext' // sanitized HTML
+  | 'email' // stored lower-cased and trimmed, unique when `unique`
+  | 'password' // write-only; the server stores an argon2id hash in `${column}_hash`
+  | 'boolean'
+  | 'number' // integer
+  | 'enum' // one of `options`
+  | 'ref' // id of a record of `ref`
+  | 'refList' // ids of records of `ref`, kept in a join table
+  | 'tags' // array of strings
+  | 'image' // URL path of an uploaded image
+  | 'date'; // ISO timestamp, server-set
+
+export interface FieldDef {
+  type: FieldType;
+  /** i18n key of the label; defaults to `resources.{name}.fields.{field}`. */
+  label?: string;
+  required?: boolean;
+  default?: string | number | boolean | null;
+  unique?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  options?: readonly string[];
+  /** Resource name the id(s) point to (ref, refList). */
+  ref?: string;
+  /** Fields of the referenced record a list populates, e.g. ['name', 'email']. */
+  populate?: readonly string[];
+  /** Never returned by the API (passwords). */
+  writeOnly?: boolean;
+  /** Set by the server only; ignored in request bodies. */
+  readOnly?: boolean;
+  /** Server-only column: never accepted in a body, never returned. */
+  internal?: boolean;
+  /** Database column name; defaults to the snake_case of the field name. */
+  column?: string;
+  /** Path of the value in another table (read-only projections), e.g. 'user.email'. */
+  from?: string;
+}
+
+export interface ColumnDef {
+  /** Field name, or a dotted path into a populated ref (`user.email`). */
+  source: string;
+  label?: string;
+  /** How a list cell renders. */
+  render?: 'text' | 'datetime' | 'date' | 'boolean' | 'email' | 'image' | 'tags' | 'number';
+}
+
+export interface ResourceDef {
+  /** Resource name used in URLs of the admin (`/admin/{name}`) and i18n keys. */
+  name: string;
+  /** Database table. Projections (`source`) reuse another resource's table. */
+  table: string;
+  /** Read this resource from another resource's table (read-only views). */
+  source?: string;
+  /** API base path of the generic CRUD routes. */
+  api: string;
+  fields: Record<string, FieldDef>;
+  /** Fields searched by `q` (case-insensitive substring, pg_trgm indexed). */
+  search: readonly string[];
+  /** Fields accepted by `sort`. */
+  sortable: readonly string[];
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** Unique constraints over several fields. */
+  uniqueTogether?: readonly (readonly string[])[];
+  /** Which generic routes exist. Missing means all five. */
+  operations?: readonly ('list' | 'get' | 'create' | 'update' | 'delete')[];
+  /** Generic screens. */
+  list: {
+    columns: readonly ColumnDef[];
+    /** i18n key of the search placeholder. */
+    searchPlaceholder: string;
+  };
+  form?: {
+    mode: 'modal' | 'page';
+    fields: readonly string[];
+  };
+  /** Admin path of the screen; the menu entry carries the same path. */
+  path: string;
+  /** Options lists (ref inputs) load with this limit (SPEC 7). */
+  choicesLimit?: number;
+  /** Restrict ref choices, e.g. only confirmed, unblocked users. */
+  refFilter?: Record<string, Record<string, string | boolean>>;
+  /** Label shown for a record (i18n titles like 'Edit X'). */
+  recordLabel?: string;
+}
+
+export const ALL_OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
+
+export function operationsOf(r: ResourceDef): readonly string[] {
+  return r.operations ?? ALL_OPERATIONS;
+}
+
+export function columnName(field: string, def: FieldDef): string {
+  return def.column ?? field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+}
+
+export function fieldLabel(resource: string, field: string, def?: FieldDef): string {
+  return def?.label ?? `resources.${resource}.fields.${field}`;
+}

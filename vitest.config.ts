@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: unit (pure functions and React components in jsdom),
+// api (the Fastify app through inject/real HTTP on PGlite or PostgreSQL),
+// e2e (a real server and Debian's Chromium through Playwright).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+        esbuild: { jsx: 'automatic' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120000,
+          hookTimeout: 180000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
