@@ -25,5 +25,6 @@ export const userRoles: ResourceDef = {
   },
   form: { mode: 'modal', fields: ['user', 'role'] },
   choicesLimit: 100000,
+  endSessions: { owner: 'user' },
   refFilter: { user: { confirmed: true, blocked: false } },
 };

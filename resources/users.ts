@@ -32,5 +32,6 @@ export const users: ResourceDef = {
     searchPlaceholder: 'resources.users.search',
   },
   form: { mode: 'modal', fields: ['name', 'email', 'confirmed', 'blocked', 'password'] },
+  endSessions: { owner: 'id', onFields: ['password', 'blocked', 'confirmed', 'email'] },
   recordLabel: 'name',
 };

@@ -91,6 +91,12 @@ export interface ResourceDef {
   choicesLimit?: number;
   /** Restrict ref choices, e.g. only confirmed, unblocked users. */
   refFilter?: Record<string, Record<string, string | boolean>>;
+  /**
+   * Writes that end sessions (DESIGN 5): `owner` names whose sessions ('id'
+   * for the record itself, or a ref field pointing at the user). With
+   * `onFields`, only a change of one of those fields counts.
+   */
+  endSessions?: { owner: string; onFields?: readonly string[] };
   /** Label shown for a record (i18n titles like 'Edit X'). */
   recordLabel?: string;
 }

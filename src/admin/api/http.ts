@@ -1,0 +1,57 @@
+import { getToken } from '../../web/session';
+import { apiError } from './ApiError';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Sent as multipart instead of JSON (uploads). */
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/** Injected in tests so no real network is needed. */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+let fetchImpl: FetchLike = (input, init) => fetch(input, init);
+
+export function setFetch(f: FetchLike): void {
+  fetchImpl = f;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** One JSON call to the product API with the Bearer token of the stored session. */
+export async function api<T>(url: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetchImpl(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+  } catch {
+    throw apiError(500, { transport: true });
+  }
+  const json = await readJson(res);
+  if (!res.ok) {
+    const o = (json && typeof json === 'object' ? json : {}) as { error?: unknown; fields?: unknown };
+    throw apiError(res.status, {
+      error: typeof o.error === 'string' ? o.error : undefined,
+      errors: o.fields && typeof o.fields === 'object' ? (o.fields as Record<string, string>) : undefined,
+    });
+  }
+  return json as T;
+}

@@ -1,0 +1,18 @@
+/** Admin-relative login path carrying the page to come back to (full path, with /admin). */
+export function loginPathWithNext(fullPath: string): string {
+  const keep = fullPath && !/^\/admin\/(login|forgot-password|reset-password)/.test(fullPath);
+  return keep ? `/login?next=${encodeURIComponent(fullPath)}` : '/login';
+}
+
+/**
+ * Where to go after login: `next` when it is a same-site path, else the admin
+ * home. Returns the admin-relative path for the router, or null when the
+ * target lies outside /admin and needs a full page load.
+ */
+export function afterLoginTarget(next: string | null): { inAdmin: string } | { external: string } {
+  if (!next || !next.startsWith('/') || next.startsWith('//')) return { inAdmin: '/' };
+  if (next === '/admin' || next.startsWith('/admin/') || next.startsWith('/admin?')) {
+    return { inAdmin: next.slice('/admin'.length) || '/' };
+  }
+  return { external: next };
+}

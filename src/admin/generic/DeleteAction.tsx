@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { CircularProgress, IconButton, Tooltip } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { crudErrorMessage, crudSuccessMessage } from './crudMessages';
+
+/** Delete with the SPEC 2 confirmation; shows a spinner and stays disabled while running. */
+export function DeleteAction({ resource }: { resource: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [asking, setAsking] = useState(false);
+  const [remove, { isPending }] = useDelete();
+  if (!record) return null;
+  const confirm = () => {
+    setAsking(false);
+    remove(
+      resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify(crudSuccessMessage(translate, resource, 'delete'), { type: 'success' });
+          refresh();
+        },
+        onError: (e) => notify(crudErrorMessage(translate, resource, 'delete', e), { type: 'error' }),
+      },
+    );
+  };
+  const label = translate('ra.action.delete');
+  return (
+    <>
+      <Tooltip title={label}>
+        <span>
+          <IconButton size="small" color="error" aria-label={label} disabled={isPending} onClick={() => setAsking(true)}>
+            {isPending ? <CircularProgress size={18} /> : <DeleteIcon fontSize="small" />}
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Confirm
+        isOpen={asking}
+        title="app.delete.title"
+        content="app.delete.content"
+        confirm="app.delete.yes"
+        cancel="app.delete.no"
+        confirmColor="warning"
+        onConfirm={confirm}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Translate } from 'react-admin';
+import { errorBody } from '../api/ApiError';
+
+export type CrudAction = 'create' | 'update' | 'delete' | 'fetch';
+
+/** The thing a toast talks about: 'User', 'Client permission', 'UserRole'... */
+export function thingOf(translate: Translate, resource: string): string {
+  return translate(`resources.${resource}.thing`, { _: resource });
+}
+
+/**
+ * SPEC 8: the server's error text when it sent one; otherwise 'Failed to
+ * {action} {thing}.' for a failed answer, or 'An error occurred while
+ * {action}ing {thing}.' when no answer came at all.
+ */
+export function crudErrorMessage(translate: Translate, resource: string, action: CrudAction, error: unknown): string {
+  const body = errorBody(error);
+  if (body.error) return body.error;
+  const thing = action === 'fetch' ? translate(`resources.${resource}.name`, { smart_count: 2, _: resource }).toLowerCase() : thingOf(translate, resource);
+  if (body.transport || action === 'fetch') return translate(`app.crud.error_${action}`, { thing });
+  return translate(`app.crud.failed_${action}`, { thing });
+}
+
+export function crudSuccessMessage(translate: Translate, resource: string, action: 'create' | 'update' | 'delete'): string {
+  return translate(`app.crud.${action}d`, { thing: thingOf(translate, resource) });
+}

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { ToastContainer, toast, type TypeOptions } from 'react-toastify';
+import { useNotificationContext, useTranslate } from 'react-admin';
+
+/** SPEC 9: toasts stay 5 s, top-right, and can be dragged away. */
+export const TOAST_MS = 5000;
+
+/**
+ * Renders react-admin's notification queue with react-toastify, so every
+ * notify() call (ours and react-admin's own) shows the same kind of toast.
+ */
+export function ToastNotifications() {
+  const { notifications, takeNotification } = useNotificationContext();
+  const translate = useTranslate();
+  useEffect(() => {
+    if (notifications.length === 0) return;
+    for (let n = takeNotification(); n; n = takeNotification()) {
+      const { message, type, notificationOptions } = n;
+      const args = notificationOptions?.messageArgs ?? {};
+      const text = typeof message === 'string' ? translate(message, { _: message, ...args }) : message;
+      toast(text, { type: (type === 'warning' ? 'warning' : type) as TypeOptions, autoClose: TOAST_MS });
+    }
+  }, [notifications, takeNotification, translate]);
+  return <ToastContainer position="top-right" autoClose={TOAST_MS} draggable newestOnTop closeOnClick={false} />;
+}

@@ -1,0 +1,36 @@
+import { IconButton, ListItem, ListItemText, Tooltip } from '@mui/material';
+import DoneIcon from '@mui/icons-material/Done';
+import { useTranslate } from 'react-admin';
+import type { AppNotification } from './notificationsApi';
+
+export function NotificationItem({
+  n,
+  onRead,
+  onOpen,
+}: {
+  n: AppNotification;
+  onRead: (id: string) => void;
+  onOpen: (n: AppNotification) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <ListItem
+      divider
+      secondaryAction={
+        <Tooltip title={translate('app.notifications.mark_read')}>
+          <IconButton edge="end" size="small" onClick={() => onRead(n._id)} aria-label={translate('app.notifications.mark_read')}>
+            <DoneIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      }
+      sx={{ cursor: n.link ? 'pointer' : 'default', pr: 6 }}
+      onClick={() => onOpen(n)}
+    >
+      <ListItemText
+        primary={n.title}
+        secondary={[n.body, new Date(n.createdAt).toLocaleString()].filter(Boolean).join(' · ')}
+        slotProps={{ primary: { variant: 'body2', fontWeight: 600 }, secondary: { variant: 'caption' } }}
+      />
+    </ListItem>
+  );
+}

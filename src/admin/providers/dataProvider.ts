@@ -1,0 +1,128 @@
+import type { DataProvider, RaRecord, Identifier } from 'react-admin';
+import { api } from '../api/http';
+import { findResource } from '../registry';
+
+/** A record as the API sends it: `_id` instead of react-admin's `id`. */
+interface ApiRecord {
+  _id: string;
+  [field: string]: unknown;
+}
+
+export interface ApiList {
+  data: ApiRecord[];
+  /** A number, or a capped label such as "10000+" on very large searches. */
+  total: number | string;
+  page: number;
+  pages: number;
+}
+
+export function toRecord(r: ApiRecord): RaRecord {
+  return { ...r, id: r._id };
+}
+
+function baseOf(resource: string): string {
+  const def = findResource(resource);
+  if (!def) throw new Error(`Unknown resource ${resource}`);
+  return def.api;
+}
+
+/** Strips the react-admin id so only API fields travel. */
+function toBody(data: Partial<RaRecord>): Record<string, unknown> {
+  const { id: _ignored, ...rest } = data;
+  return rest;
+}
+
+function filterValue(v: unknown): string | null {
+  if (v === undefined || v === null || v === '') return null;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+export function listUrl(
+  resource: string,
+  page: number,
+  perPage: number,
+  sort: { field: string; order: string } | undefined,
+  filter: Record<string, unknown>,
+): string {
+  const def = findResource(resource);
+  const params = new URLSearchParams({ page: String(page), limit: String(perPage) });
+  const { q, ...rest } = filter;
+  const qs = filterValue(q);
+  if (qs) params.set('q', qs);
+  // Only declared sortable fields: the API rejects anything else with a 400.
+  if (sort && def?.sortable.includes(sort.field)) {
+    params.set('sort', sort.field);
+    params.set('order', sort.order === 'DESC' ? 'DESC' : 'ASC');
+  }
+  for (const [k, v] of Object.entries(rest)) {
+    const s = filterValue(v);
+    if (s !== null) params.set(k, s);
+  }
+  return `${baseOf(resource)}?${params.toString()}`;
+}
+
+export function totalOf(total: number | string): number {
+  if (typeof total === 'number') return total;
+  const n = parseInt(total, 10);
+  return Number.isFinite(n) ? n : 0;
+}
+
+async function getOne(resource: string, id: Identifier): Promise<RaRecord> {
+  return toRecord(await api<ApiRecord>(`${baseOf(resource)}/${encodeURIComponent(String(id))}`));
+}
+
+export const dataProvider: DataProvider = {
+  async getList(resource, params) {
+    const { page = 1, perPage = 25 } = params.pagination ?? {};
+    const res = await api<ApiList>(listUrl(resource, page, perPage, params.sort, params.filter ?? {}), {
+      signal: params.signal,
+    });
+    return {
+      data: res.data.map(toRecord),
+      total: totalOf(res.total),
+      // Keeps a capped label ("10000+") for the list title.
+      meta: { totalLabel: String(res.total) },
+    };
+  },
+  async getOne(resource, params) {
+    return { data: await getOne(resource, params.id) };
+  },
+  async getMany(resource, params) {
+    return { data: await Promise.all(params.ids.map((id) => getOne(resource, id))) };
+  },
+  async getManyReference(resource, params) {
+    const { page = 1, perPage = 25 } = params.pagination ?? {};
+    const filter = { ...params.filter, [params.target]: params.id };
+    const res = await api<ApiList>(listUrl(resource, page, perPage, params.sort, filter), { signal: params.signal });
+    return { data: res.data.map(toRecord), total: totalOf(res.total) };
+  },
+  async create(resource, params) {
+    const saved = await api<ApiRecord>(baseOf(resource), { method: 'POST', body: toBody(params.data) });
+    return { data: toRecord(saved) } as Awaited<ReturnType<DataProvider['create']>>;
+  },
+  async update(resource, params) {
+    const saved = await api<ApiRecord>(`${baseOf(resource)}/${encodeURIComponent(String(params.id))}`, {
+      method: 'PUT',
+      body: toBody(params.data),
+    });
+    return { data: toRecord(saved) } as Awaited<ReturnType<DataProvider['update']>>;
+  },
+  async updateMany(resource, params) {
+    await Promise.all(
+      params.ids.map((id) =>
+        api(`${baseOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'PUT', body: toBody(params.data) }),
+      ),
+    );
+    return { data: params.ids };
+  },
+  async delete(resource, params) {
+    await api(`${baseOf(resource)}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
+    return { data: (params.previousData ?? { id: params.id }) } as Awaited<ReturnType<DataProvider['delete']>>;
+  },
+  async deleteMany(resource, params) {
+    await Promise.all(
+      params.ids.map((id) => api(`${baseOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })),
+    );
+    return { data: params.ids };
+  },
+};

@@ -1,0 +1,21 @@
+import { createInstance } from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { getI18nProvider } from 'ra-i18n-i18next';
+import type { I18nProvider } from 'react-admin';
+import { i18nOptions, LANGUAGES } from './i18nOptions';
+
+/** Loads the translation files before the admin renders (no flash of keys). */
+export async function createI18nProvider(): Promise<I18nProvider> {
+  const instance = createInstance().use(HttpBackend).use(LanguageDetector);
+  instance.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+  // ra-i18n-i18next forces lng 'en' unless told otherwise; undefined lets the detector decide.
+  const provider = await getI18nProvider(instance, { ...i18nOptions, lng: undefined }, LANGUAGES);
+  return {
+    ...provider,
+    // i18next may report a regional code (en-US); the switcher knows en/el only.
+    getLocale: () => instance.resolvedLanguage ?? instance.language,
+  };
+}

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { JWTVerifyGetKey } from 'jose';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { bootstrap, type BootstrapResult } from './db/seed';
+import { createMailer, type Mailer } from './mail/mailer';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { webPlugin } from './plugins/web';
+import { trackRoutes } from './rbac/route-table';
+import { authRoutes } from './routes/auth';
+import { crudRoutes } from './routes/crud';
+import { googleRoutes } from './routes/google';
+import { meRoutes } from './routes/me';
+import { systemRoutes } from './routes/system';
+import { uploadRoutes } from './routes/upload';
+import { loadJwtSecret } from './security/secret';
+import './types';
+
+export interface BuildOptions {
+  /** Replaces Google's key set (tests sign their own ID tokens). */
+  googleKeys?: JWTVerifyGetKey;
+  /** Use an already open database (tests share one per file). */
+  database?: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+export interface App extends FastifyInstance {
+  bootstrapResult: BootstrapResult;
+}
+
+const version = (JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { version: string }).version;
+
+/** The whole server, ready to `listen` or to `inject` (tests). */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  });
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  app.decorate('deps', { config, database, mailer, jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir), googleKeys: opts.googleKeys });
+  app.addHook('onClose', async () => {
+    await mailer.flush();
+    if (!opts.database) await database.close();
+  });
+
+  const routes = trackRoutes(app);
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", 'https://accounts.google.com'],
+        'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'https://accounts.google.com'],
+        'frame-src': ["'self'", 'https://accounts.google.com'],
+        'font-src': ["'self'", 'data:'],
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Back office API', version }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  await app.register(systemRoutes(routes, version));
+  await app.register(authRoutes);
+  await app.register(googleRoutes);
+  await app.register(meRoutes);
+  await app.register(uploadRoutes);
+  await app.register(crudRoutes);
+  await app.register(webPlugin);
+
+  await app.ready();
+  const bootstrapResult = await bootstrap(database.db, routes, { email: config.adminEmail, password: config.adminPassword });
+  return Object.assign(app, { bootstrapResult });
+}

@@ -1,0 +1,41 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rolesT, userRolesT } from '../db/tables';
+import { signSessionToken } from '../security/jwt';
+import { createSession } from '../security/session-store';
+
+export interface LoginUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+}
+
+export interface LoginResponse {
+  token: string;
+  user: { _id: string; name: string; email: string; image: string | null };
+  role: { name: string; type: string } | null;
+}
+
+/** The user's main role: superadmin first, then by name. */
+export async function primaryRole(db: Db, userId: string): Promise<{ name: string; type: string } | null> {
+  const [row] = await db
+    .select({ name: rolesT.name, type: rolesT.type })
+    .from(userRolesT)
+    .innerJoin(rolesT, eq(rolesT.id, userRolesT.role))
+    .where(eq(userRolesT.user, userId))
+    .orderBy(sql`${rolesT.type} = 'superadmin' DESC`, asc(rolesT.name))
+    .limit(1);
+  return row ? { name: String(row.name), type: String(row.type ?? '') } : null;
+}
+
+/** Starts a session and answers the way login and Google sign-in do (DESIGN 4). */
+export async function startSession(db: Db, secret: Uint8Array, ttl: number, user: LoginUser): Promise<LoginResponse> {
+  const sid = await createSession(db, user.id, ttl);
+  const token = await signSessionToken(secret, { sub: user.id, sid }, ttl);
+  return {
+    token,
+    user: { _id: user.id, name: user.name, email: user.email, image: user.image },
+    role: await primaryRole(db, user.id),
+  };
+}

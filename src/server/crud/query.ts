@@ -1,0 +1,54 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { resourceByName } from '../../../resources';
+import type { ResourceDef } from '../../shared/resource';
+import type { Db } from '../db/client';
+import { tableOf, type AnyTable } from '../db/resource-tables';
+import { filterFields } from './schemas';
+
+export interface ListParams {
+  page: number;
+  limit: number;
+  q?: string;
+  sort?: string;
+  order?: string;
+  [filter: string]: unknown;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+/** `user.name` -> the ref field and the target's column. */
+function refPath(r: ResourceDef, dotted: string): { field: string; target: AnyTable; column: string } {
+  const [field, column] = dotted.split('.');
+  return { field, target: tableOf(resourceByName(r.fields[field].ref!)), column };
+}
+
+/** WHERE of a list: `q` over the declared search fields, plus exact filters. */
+export function listWhere(db: Db, r: ResourceDef, p: ListParams): SQL | undefined {
+  const t = tableOf(r);
+  const conds: SQL[] = [];
+  const q = p.q?.trim();
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    const alts = r.search.map((f) => {
+      if (!f.includes('.')) return ilike(t[f], pattern);
+      const { field, target, column } = refPath(r, f);
+      return inArray(t[field], db.select({ id: target.id }).from(target).where(ilike(target[column], pattern)));
+    });
+    conds.push(or(...alts)!);
+  }
+  for (const [f] of filterFields(r)) {
+    if (p[f] !== undefined) conds.push(eq(t[f], p[f]));
+  }
+  return conds.length ? and(...conds) : undefined;
+}
+
+export function listOrder(r: ResourceDef, p: ListParams): SQL[] {
+  const t = tableOf(r);
+  const field = p.sort ?? r.defaultSort.field;
+  const dir = (p.order ?? (p.sort ? 'ASC' : r.defaultSort.order)).toUpperCase() === 'DESC' ? desc : asc;
+  if (field.includes('.')) {
+    const { field: ref, target, column } = refPath(r, field);
+    return [dir(sql`(SELECT ${target[column]} FROM ${target} WHERE ${target.id} = ${t[ref]})`), dir(t.id)];
+  }
+  return [dir(t[field]), dir(t.id)];
+}

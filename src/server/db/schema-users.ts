@@ -1,0 +1,5 @@
+import { resourceByName } from '../../../resources';
+import { tableOf } from './resource-tables';
+
+/** The users table, for server-only tables that point at a user. */
+export const users = tableOf(resourceByName('users'));

@@ -1,0 +1,16 @@
+/** An error whose message is safe and useful to show to the person who caused it. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
+export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
+export const notFound = (what = 'Record') => new HttpError(404, `${what} not found.`);
+export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);

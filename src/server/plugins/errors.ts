@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../http/http-error';
+import { humanize } from '../http/labels';
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function fieldOf(issue: AjvIssue): string {
+  if (issue.keyword === 'required' && typeof issue.params?.missingProperty === 'string') return issue.params.missingProperty;
+  return (issue.instancePath ?? '').replace(/^\//, '').split('/')[0] || 'body';
+}
+
+function messageOf(field: string, issue: AjvIssue): string {
+  const label = humanize(field);
+  switch (issue.keyword) {
+    case 'required':
+      return `${label} is required`;
+    case 'minLength':
+      return field === 'password'
+        ? 'Password must have at least 6 characters'
+        : `${label} must have at least ${issue.params?.limit} characters`;
+    case 'maxLength':
+      return `${label} must have at most ${issue.params?.limit} characters`;
+    case 'format':
+      return issue.params?.format === 'email' ? 'Entered value does not match email format' : `${label} is not valid`;
+    case 'type':
+      return `${label} must be a ${issue.params?.type === 'integer' ? 'whole number' : issue.params?.type}`;
+    case 'enum':
+      return `${label} must be one of: ${(issue.params?.allowedValues as string[] | undefined)?.join(', ')}`;
+    case 'minimum':
+    case 'maximum':
+      return `${label} must be ${issue.keyword === 'minimum' ? 'at least' : 'at most'} ${issue.params?.limit}`;
+    case 'pattern':
+      return `${label} is not valid`;
+    default:
+      return `${label} ${issue.message ?? 'is not valid'}`;
+  }
+}
+
+/** Every error leaves as `{error}` (+ `fields`), never with a stack trace. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError & { validation?: AjvIssue[] }, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+    }
+    if (err.validation) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const f = fieldOf(issue);
+        fields[f] ??= messageOf(f, issue);
+      }
+      return reply.status(400).send({ error: Object.values(fields)[0] ?? 'Invalid request.', fields });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ error: 'The upload is too large.' });
+    }
+    if (status === 429) return reply.status(429).send({ error: 'Too many attempts. Please wait a minute and try again.' });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: err.message || 'Invalid request.' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'An unexpected error occurred.' });
+  });
+});

@@ -1,0 +1,51 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Uploaded files, translation files and the built front end. Uploads are
+ * served as inert files (no scripts, no sniffing), never as pages.
+ */
+export const webPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app.deps;
+  const uploads = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => {
+      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  const localeRoots = [config.localesDir, path.join(config.webDir, 'locales'), path.resolve('public/locales')].filter(existsSync);
+  if (localeRoots.length) {
+    await app.register(fastifyStatic, {
+      root: localeRoots,
+      prefix: '/locales/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+    });
+  }
+
+  const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: true, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !url.startsWith('/locales/')) {
+      // Client-side routes: the SPA decides (including its own 404 page).
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', config.webDir);
+    }
+    return reply.status(404).send({ error: 'Not found.' });
+  });
+});

@@ -1,0 +1,124 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { assertMaySignIn } from '../auth/account-gate';
+import { startSession } from '../auth/login-response';
+import { passwordResets, usersT } from '../db/tables';
+import { badRequest, unauthorized } from '../http/http-error';
+import { mailLang, resetMail } from '../mail/templates';
+import { hashPassword, verifyPassword } from '../security/passwords';
+import { hashToken, newToken } from '../security/random-token';
+import { revokeSession, revokeUserSessions } from '../security/session-store';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+const EMAIL = { type: 'string', minLength: 1, maxLength: 254 } as const;
+
+export async function authRoutes(app: FastifyInstance) {
+  const { config } = app.deps;
+  const db = () => app.deps.database.db;
+  // Per IP only: a key built from a body field would let an attacker rotate it.
+  const limited = { access: 'public' as const, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/api/auth/login',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        body: {
+          type: 'object',
+          required: ['email', 'password'],
+          properties: { email: EMAIL, password: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
+      },
+    },
+    async (req) => {
+      const email = req.body.email.trim().toLowerCase();
+      const [user] = await db().select().from(usersT).where(eq(usersT.email, email));
+      const ok = await verifyPassword(user?.passwordHash as string | undefined, req.body.password);
+      if (!user || !ok) throw unauthorized('Invalid email or password.');
+      assertMaySignIn(user);
+      return startSession(db(), app.deps.jwtSecret, config.sessionTtl, {
+        id: String(user.id),
+        name: String(user.name),
+        email: String(user.email),
+        image: (user.image as string | null) ?? null,
+      });
+    },
+  );
+
+  app.post('/api/auth/logout', { config: { access: 'self' }, schema: { tags: ['auth'] } }, async (req) => {
+    await revokeSession(db(), req.auth!.sessionId);
+    return { ok: true };
+  });
+
+  app.post<{ Body: { email: string; lang?: string } }>(
+    '/api/auth/forgot-password',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        body: {
+          type: 'object',
+          required: ['email'],
+          properties: { email: { ...EMAIL, format: 'email' }, lang: { type: 'string', maxLength: 10 } },
+        },
+      },
+    },
+    async (req) => {
+      const email = req.body.email.trim().toLowerCase();
+      const [user] = await db().select().from(usersT).where(eq(usersT.email, email));
+      if (user && !user.blocked) {
+        const { token, hash } = newToken();
+        await db()
+          .insert(passwordResets)
+          .values({ userId: String(user.id), tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS).toISOString() });
+        const link = `${config.publicUrl}/admin/reset-password/${token}`;
+        const lang = mailLang(req.body.lang, req.headers['accept-language']);
+        app.deps.mailer.queue(resetMail(lang, String(user.email), String(user.name), link));
+      }
+      // The same answer whether or not the address has an account.
+      return { message: 'An email has been sent with further instructions.' };
+    },
+  );
+
+  app.post<{ Body: { password: string; resetToken: string } }>(
+    '/api/auth/reset-password',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        body: {
+          type: 'object',
+          required: ['password', 'resetToken'],
+          properties: {
+            password: { type: 'string', minLength: 6, maxLength: 200 },
+            resetToken: { type: 'string', minLength: 16, maxLength: 200 },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const passwordHash = await hashPassword(req.body.password);
+      // Consumed in one statement: two concurrent uses cannot both succeed.
+      const [used] = await db()
+        .update(passwordResets)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, hashToken(req.body.resetToken)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: passwordResets.userId });
+      if (!used) throw badRequest('This password reset link is invalid or has expired. Please ask for a new one.');
+      await db().update(usersT).set({ passwordHash }).where(eq(usersT.id, used.userId));
+      await db()
+        .update(passwordResets)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
+      await revokeUserSessions(db(), used.userId);
+      return { message: 'Password reset successfully.' };
+    },
+  );
+}

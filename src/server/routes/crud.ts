@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { resources } from '../../../resources';
+import { operationsOf, type ResourceDef } from '../../shared/resource';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../crud/repository';
+import { bodySchema, idParamsSchema, listQuerySchema } from '../crud/schemas';
+import { endSessionsAfterWrite } from '../crud/session-rules';
+import type { ListParams } from '../crud/query';
+
+type IdParams = { id: string };
+type Body = Record<string, unknown>;
+
+/** list/get/create/update/delete for one declared resource (DESIGN 4). */
+function registerResource(app: FastifyInstance, r: ResourceDef) {
+  const ops = operationsOf(r);
+  const db = () => app.deps.database.db;
+  const tags = [r.name];
+
+  if (ops.includes('list')) {
+    app.get<{ Querystring: ListParams }>(r.api, { schema: { tags, querystring: listQuerySchema(r) } }, async (req) =>
+      listRecords(db(), r, req.query),
+    );
+  }
+  if (ops.includes('get')) {
+    app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: { tags, params: idParamsSchema } }, async (req) =>
+      getRecord(db(), r, req.params.id),
+    );
+  }
+  if (ops.includes('create')) {
+    app.post<{ Body: Body }>(r.api, { schema: { tags, body: bodySchema(r, 'create') } }, async (req, reply) => {
+      const record = await createRecord(db(), r, req.body);
+      await endSessionsAfterWrite(db(), r, null, undefined, record, req.auth?.sessionId);
+      return reply.status(201).send(record);
+    });
+  }
+  if (ops.includes('update')) {
+    app.put<{ Params: IdParams; Body: Body }>(
+      `${r.api}/:id`,
+      { schema: { tags, params: idParamsSchema, body: bodySchema(r, 'update') } },
+      async (req) => {
+        const { record, before } = await updateRecord(db(), r, req.params.id, req.body);
+        await endSessionsAfterWrite(db(), r, req.body, before, record, req.auth?.sessionId);
+        return record;
+      },
+    );
+  }
+  if (ops.includes('delete')) {
+    app.delete<{ Params: IdParams }>(`${r.api}/:id`, { schema: { tags, params: idParamsSchema } }, async (req) => {
+      const before = await deleteRecord(db(), r, req.params.id);
+      await endSessionsAfterWrite(db(), r, null, before, undefined, req.auth?.sessionId);
+      return { ok: true };
+    });
+  }
+}
+
+export async function crudRoutes(app: FastifyInstance) {
+  for (const r of resources) registerResource(app, r);
+}

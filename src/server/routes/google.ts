@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { assertMaySignIn } from '../auth/account-gate';
+import { googleKeySet, verifyGoogleIdToken } from '../auth/google-verify';
+import { startSession } from '../auth/login-response';
+import { usersT } from '../db/tables';
+import { badRequest, HttpError, unauthorized } from '../http/http-error';
+
+/** Google sign-in (DESIGN 5): match by Google `sub`, else by verified e-mail. */
+export async function googleRoutes(app: FastifyInstance) {
+  const { config } = app.deps;
+  const db = () => app.deps.database.db;
+
+  app.post<{ Body: { credential: string; invite?: string } }>(
+    '/api/auth/google',
+    {
+      config: { access: 'public', rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        body: {
+          type: 'object',
+          required: ['credential'],
+          properties: { credential: { type: 'string', minLength: 1, maxLength: 10000 }, invite: { type: ['string', 'null'], maxLength: 200 } },
+        },
+      },
+    },
+    async (req) => {
+      if (!config.googleClientId) throw badRequest('Google sign-in is not configured.');
+      const id = await verifyGoogleIdToken(req.body.credential, config.googleClientId, app.deps.googleKeys ?? googleKeySet());
+      if (!id) throw unauthorized('Google sign-in could not be verified.');
+      let [user] = await db().select().from(usersT).where(eq(usersT.googleSub, id.sub));
+      if (!user) {
+        [user] = await db().select().from(usersT).where(eq(usersT.email, id.email));
+        if (user && user.googleSub && user.googleSub !== id.sub) throw unauthorized('Google sign-in could not be verified.');
+        if (user) await db().update(usersT).set({ googleSub: id.sub }).where(eq(usersT.id, user.id));
+      }
+      if (!user) {
+        throw new HttpError(403, 'No account exists for this Google account. Ask an administrator for an invite.');
+      }
+      assertMaySignIn(user);
+      return startSession(db(), app.deps.jwtSecret, config.sessionTtl, {
+        id: String(user.id),
+        name: String(user.name),
+        email: String(user.email),
+        image: (user.image as string | null) ?? null,
+      });
+    },
+  );
+}

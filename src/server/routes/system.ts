@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { notificationsT } from '../db/tables';
+import type { KnownRoute } from '../rbac/route-table';
+import { syncPermissions } from '../rbac/sync-permissions';
+
+export function systemRoutes(routes: KnownRoute[], version: string) {
+  return async (app: FastifyInstance) => {
+    const db = () => app.deps.database.db;
+
+    app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => {
+      await db().execute(sql`SELECT 1`);
+      return { status: 'ok', database: app.deps.database.kind };
+    });
+
+    app.get('/api/config', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => ({
+      googleClientId: app.deps.config.googleClientId ?? null,
+      version,
+    }));
+
+    app.post('/api/auth/reinitiate-permissions/', { schema: { tags: ['permissions'] } }, async (req) => {
+      const createdCount = await syncPermissions(db(), routes);
+      await db().insert(notificationsT).values({
+        user: req.auth!.userId,
+        title: `Permissions Sync Completed. ${createdCount} new permissions added.`,
+        link: '/admin/permissions',
+      });
+      return { createdCount };
+    });
+  };
+}

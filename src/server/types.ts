@@ -1,0 +1,36 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+
+export type Access = 'public' | 'self' | 'rbac';
+
+/** Who is making the request, once the session is checked. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  name: string;
+  email: string;
+  superadmin: boolean;
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  jwtSecret: Uint8Array;
+  /** Verifies Google ID tokens; tests inject their own key set. */
+  googleKeys?: import('jose').JWTVerifyGetKey;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call: anyone, any signed-in user, or RBAC (default). */
+    access?: Access;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Admin screens also answer on their unprefixed path (DESIGN 5 "Routes"):
+ * `/login?next=x` becomes `/admin/login?next=x`. Only first path segments are
+ * listed so `/users/12` and `/reset-password/abc` follow their twin too.
+ * Kept as plain strings (not read from resources/) so the public entry stays tiny.
+ */
+export const ADMIN_SEGMENTS: readonly string[] = [
+  'login',
+  'forgot-password',
+  'reset-password',
+  'account',
+  'users',
+  'user-profiles',
+  'permissions',
+  'client-permissions',
+  'roles',
+  'user-roles',
+  'invites',
+  'experiences',
+  'translations',
+  'notifications',
+];
+
+/** The /admin twin of an unprefixed admin path, or null when the path is public. */
+export function adminTwin(pathname: string, search: string): string | null {
+  const first = pathname.split('/')[1] ?? '';
+  if (!ADMIN_SEGMENTS.includes(first)) return null;
+  return `/admin${pathname}${search}`;
+}
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}

@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+
+/** SPEC 9: a lazily loaded chunk that does not arrive within 120 s is an error. */
+export const CHUNK_TIMEOUT_MS = 120000;
+
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+export function lazyWithTimeout<T extends ComponentType>(
+  load: () => Promise<{ default: T }>,
+  timeoutMs: number = CHUNK_TIMEOUT_MS,
+): () => Promise<{ default: T }> {
+  return () =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ChunkLoadError('Loading chunk timed out.')), timeoutMs);
+      load().then(
+        (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      );
+    });
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+// The footer shows only major.minor (SPEC 9: "first two parts of 5.10.28").
+const shortVersion = pkg.version.split('.').slice(0, 2).join('.');
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __APP_VERSION__: JSON.stringify(shortVersion),
+  },
+  resolve: {
+    // ra-i18n-i18next ships its own older i18next; one copy keeps the admin
+    // bundle smaller and lets the http backend/detector plugins match it.
+    dedupe: ['i18next', 'react', 'react-dom', 'react-router', 'react-router-dom'],
+  },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 2000,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/locales': 'http://localhost:3000',
+      '/uploads': 'http://localhost:3000',
+    },
+  },
+});
