@@ -1,0 +1,35 @@
+// `npm test`: unit and component tests, the API suite on PGlite and (when
+// DATABASE_URL is set, as in CI) on PostgreSQL, then a production build and
+// the end-to-end tests in Debian's Chromium. Any failing part fails the run.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+const { DATABASE_URL, ...baseEnv } = process.env;
+
+const steps = [
+  { name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv },
+  { name: 'API on PGlite', args: [vitest, 'run', '--project', 'api'], env: baseEnv },
+];
+if (DATABASE_URL) steps.push({ name: 'API on PostgreSQL', args: [vitest, 'run', '--project', 'api'], env: { ...baseEnv, DATABASE_URL } });
+else if (process.env.CI) {
+  console.error('CI needs DATABASE_URL to run the API suite on PostgreSQL.');
+  process.exit(1);
+}
+steps.push({ name: 'front-end build', args: [vite, 'build', '--logLevel', 'warn'], env: baseEnv });
+steps.push({ name: 'end-to-end in Chromium', args: [vitest, 'run', '--project', 'e2e'], env: baseEnv });
+
+const results = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const started = Date.now();
+  const r = spawnSync(process.execPath, step.args, { cwd: root, stdio: 'inherit', env: step.env });
+  results.push({ name: step.name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  if (r.status !== 0) break;
+}
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
+const failed = results.some((r) => !r.ok) || results.length < steps.length;
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+
+export interface RunningServer {
+  url: string;
+  adminEmail: string;
+  adminPassword: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server on a free port with a fresh PGlite database in a temporary
+ * data dir, serving the built front end from dist/ (run `vite build` first).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-e2e-'));
+  const adminEmail = 'admin@example.com';
+  const adminPassword = 'admin-pass-123';
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    AUTH_RATE_LIMIT: '10000',
+    LOG_LEVEL: 'warn',
+    WEB_DIR: path.resolve('dist'),
+    PORT: '0',
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  // Links in mails point at the running server.
+  app.deps.config.publicUrl = url;
+  return {
+    url,
+    adminEmail,
+    adminPassword,
+    dataDir,
+    async stop() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
