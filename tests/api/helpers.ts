@@ -1,0 +1,85 @@
+import { expect } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { bearer, type Harness } from './harness';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One request as a client makes it: optional Bearer token and JSON body. */
+export async function call(
+  h: Harness,
+  method: Method,
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const res = await h.app.inject({
+    method,
+    url,
+    headers: { ...(opts.token ? bearer(opts.token) : {}), ...(opts.headers ?? {}) },
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+  });
+  assertNoSecrets(res);
+  return res;
+}
+
+const SECRET_KEYS = ['passwordHash', 'password_hash', 'password', 'googleSub', 'google_sub', 'tokenHash', 'token_hash'];
+
+/** No response ever carries a password (hash) or a Google subject. */
+export function assertNoSecrets(res: LightMyRequestResponse): void {
+  if (!String(res.headers['content-type'] ?? '').includes('json')) return;
+  if (res.raw.req.url?.startsWith('/api/docs')) return; // the API description names the fields
+  const walk = (v: unknown, path: string) => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (path === '$' && k === 'fields') continue; // validation messages keyed by field name
+        expect(SECRET_KEYS, `secret field ${path}.${k} in ${res.raw.req.method} ${res.raw.req.url}`).not.toContain(k);
+        walk(x, `${path}.${k}`);
+      }
+    }
+  };
+  walk(res.json(), '$');
+  expect(res.body).not.toMatch(/\$argon2/);
+}
+
+export async function roleByName(h: Harness, name: string): Promise<{ _id: string; name: string; type: string; permission: { _id: string }[] }> {
+  const res = await call(h, 'GET', `/api/auth/roles?limit=1000&q=${encodeURIComponent(name)}`, { token: h.adminToken });
+  const role = res.json().data.find((r: { name: string }) => r.name === name);
+  if (!role) throw new Error(`no role ${name}`);
+  return role;
+}
+
+export async function permissionByRoute(h: Harness, method: string, route: string): Promise<{ _id: string; auth: boolean; name: string }> {
+  const res = await call(h, 'GET', `/api/auth/permissions?limit=1000000`, { token: h.adminToken });
+  const p = res.json().data.find((x: { method: string; route: string }) => x.method === method && x.route === route);
+  if (!p) throw new Error(`no permission ${method} ${route}`);
+  return p;
+}
+
+let seq = 0;
+/** A unique e-mail for this test file. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++seq}@example.com`;
+
+/**
+ * Creates a user through the API (as the superadmin), optionally gives them
+ * a role by name, and returns the record.
+ */
+export async function createUser(
+  h: Harness,
+  fields: { name?: string; email?: string; password?: string; confirmed?: boolean; blocked?: boolean; role?: string } = {},
+): Promise<{ _id: string; name: string; email: string; password: string }> {
+  const { role, ...rest } = fields;
+  const body = { name: 'Test User', email: uniqueEmail(), password: 'secret-pass-1', ...rest };
+  const res = await call(h, 'POST', '/api/auth/users', { token: h.adminToken, body });
+  if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
+  if (role) {
+    const r = await roleByName(h, role);
+    const ur = await call(h, 'POST', '/api/auth/user-roles', { token: h.adminToken, body: { user: res.json()._id, role: r._id } });
+    if (ur.statusCode !== 201) throw new Error(`create user-role failed: ${ur.statusCode} ${ur.body}`);
+  }
+  return { ...res.json(), password: body.password };
+}
+
+/** Runs SQL on the harness database. */
+export async function runSql(h: Harness, query: import('drizzle-orm').SQL) {
+  return h.app.deps.database.db.execute(query);
+}
