@@ -6,6 +6,7 @@ import { clientPermissions } from './client-permissions';
 import { roles } from './roles';
 import { userRoles } from './user-roles';
 import { notifications } from './notifications';
+import { invites } from './invites';
 
 export const resources: readonly ResourceDef[] = [
   users,
@@ -15,6 +16,7 @@ export const resources: readonly ResourceDef[] = [
   roles,
   userRoles,
   notifications,
+  invites,
 ];
 
 export function resourceByName(name: string): ResourceDef {

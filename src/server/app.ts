@@ -18,6 +18,7 @@ import { trackRoutes } from './rbac/route-table';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
 import { googleRoutes } from './routes/google';
+import { inviteRoutes } from './routes/invites';
 import { meRoutes } from './routes/me';
 import { systemRoutes } from './routes/system';
 import { uploadRoutes } from './routes/upload';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(googleRoutes);
   await app.register(meRoutes);
   await app.register(uploadRoutes);
+  await app.register(inviteRoutes);
   await app.register(crudRoutes);
   await app.register(webPlugin);
 

@@ -42,7 +42,8 @@ function columnFor(field: string, def: FieldDef): [string, PgColumnBuilderBase] 
         ? [field, timestamp(name, { withTimezone: true, mode: 'string' }).notNull().defaultNow()]
         : [field, timestamp(name, { withTimezone: true, mode: 'string' })];
     case 'ref': {
-      const c = uuid(name).references(() => tableOf(resourceByName(def.ref!)).id, { onDelete: 'cascade' });
+      // A required link dies with its target; an optional one is cleared.
+      const c = uuid(name).references(() => tableOf(resourceByName(def.ref!)).id, { onDelete: def.required ? 'cascade' : 'set null' });
       return [field, def.required ? c.notNull() : c];
     }
     case 'tags':

@@ -11,4 +11,5 @@ export const rolesPermission = t.roles_permission;
 export const rolesClientPermission = t.roles_clientPermission;
 export const userRoles = t['user-roles'];
 export const notifications = t.notifications;
+export const invites = t.invites;
 export * from './system-tables';

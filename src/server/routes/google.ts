@@ -4,6 +4,7 @@ import { assertMaySignIn } from '../auth/account-gate';
 import { googleKeySet, verifyGoogleIdToken } from '../auth/google-verify';
 import { startSession } from '../auth/login-response';
 import { usersT } from '../db/tables';
+import { registerWithInvite } from '../invites/register';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
 
 /** Google sign-in (DESIGN 5): match by Google `sub`, else by verified e-mail. */
@@ -24,7 +25,7 @@ export async function googleRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       if (!config.googleClientId) throw badRequest('Google sign-in is not configured.');
       const id = await verifyGoogleIdToken(req.body.credential, config.googleClientId, app.deps.googleKeys ?? googleKeySet());
       if (!id) throw unauthorized('Google sign-in could not be verified.');
@@ -33,6 +34,11 @@ export async function googleRoutes(app: FastifyInstance) {
         [user] = await db().select().from(usersT).where(eq(usersT.email, id.email));
         if (user && user.googleSub && user.googleSub !== id.sub) throw unauthorized('Google sign-in could not be verified.');
         if (user) await db().update(usersT).set({ googleSub: id.sub }).where(eq(usersT.id, user.id));
+      }
+      if (!user && req.body.invite) {
+        // A new person with an invite: registered unconfirmed, awaiting approval.
+        await registerWithInvite(db(), { token: req.body.invite, name: id.name, email: id.email, googleSub: id.sub });
+        return reply.status(202).send({ ok: true, message: 'Registration submitted. Awaiting approval.' });
       }
       if (!user) {
         throw new HttpError(403, 'No account exists for this Google account. Ask an administrator for an invite.');

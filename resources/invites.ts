@@ -1,0 +1,36 @@
+import type { ResourceDef } from '../src/shared/resource';
+
+export const INVITE_STATUSES = ['not used', 'submitted', 'consumed', 'expired', 'rejected'] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
+
+/** Invitation links with approval. Served by their own routes (SPEC 7 "Invites"). */
+export const invites: ResourceDef = {
+  name: 'invites',
+  table: 'invites',
+  api: '/api/auth/invites',
+  path: '/invites',
+  operations: [],
+  fields: {
+    createdAt: { type: 'date', readOnly: true },
+    email: { type: 'email', maxLength: 254 },
+    token: { type: 'string', required: true, unique: true, readOnly: true },
+    expiresAt: { type: 'date', readOnly: true },
+    consumedAt: { type: 'date', readOnly: true },
+    status: { type: 'enum', options: INVITE_STATUSES, default: 'not used', readOnly: true },
+    registrant: { type: 'ref', ref: 'users', column: 'registrant_id', readOnly: true, populate: ['name', 'email'] },
+    createdBy: { type: 'ref', ref: 'users', column: 'created_by', readOnly: true, populate: ['name', 'email'] },
+  },
+  search: [],
+  sortable: ['createdAt'],
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  list: {
+    columns: [
+      { source: 'createdAt', render: 'datetime' },
+      { source: 'email' },
+      { source: 'token' },
+      { source: 'expiresAt', render: 'datetime' },
+      { source: 'status' },
+    ],
+    searchPlaceholder: 'app.search.by_name',
+  },
+};
