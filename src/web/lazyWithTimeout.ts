@@ -7,7 +7,8 @@ export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }
 
-export function lazyWithTimeout<T extends ComponentType>(
+// eslint-disable-next-line -- any: React.lazy accepts components of any props
+export function lazyWithTimeout<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
   timeoutMs: number = CHUNK_TIMEOUT_MS,
 ): () => Promise<{ default: T }> {

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { BooleanField, DateField, EmailField, NumberField, TextField, type Translate } from 'react-admin';
+import { BooleanField, DateField, EmailField, NumberField, TextField, type TranslateFunction } from 'react-admin';
 import type { ColumnDef, ResourceDef } from '../../shared/resource';
 import { fieldLabel } from '../../shared/resource';
 import { ImageCell } from './ImageCell';
@@ -9,7 +9,7 @@ import { TagsCell } from './TagsCell';
 const LONG_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
 
 /** The list cell of one declared column, chosen by its `render`. */
-export function columnField(def: ResourceDef, col: ColumnDef, translate: Translate, locale: string): ReactElement {
+export function columnField(def: ResourceDef, col: ColumnDef, translate: TranslateFunction, locale: string): ReactElement {
   const field = def.fields[col.source.split('.')[0]];
   const label = translate(col.label ?? fieldLabel(def.name, col.source, field), { _: col.source });
   const props = {

@@ -1,10 +1,10 @@
-import type { Translate } from 'react-admin';
+import type { TranslateFunction } from 'react-admin';
 import { errorBody } from '../api/ApiError';
 
 export type CrudAction = 'create' | 'update' | 'delete' | 'fetch';
 
 /** The thing a toast talks about: 'User', 'Client permission', 'UserRole'... */
-export function thingOf(translate: Translate, resource: string): string {
+export function thingOf(translate: TranslateFunction, resource: string): string {
   return translate(`resources.${resource}.thing`, { _: resource });
 }
 
@@ -13,7 +13,7 @@ export function thingOf(translate: Translate, resource: string): string {
  * {action} {thing}.' for a failed answer, or 'An error occurred while
  * {action}ing {thing}.' when no answer came at all.
  */
-export function crudErrorMessage(translate: Translate, resource: string, action: CrudAction, error: unknown): string {
+export function crudErrorMessage(translate: TranslateFunction, resource: string, action: CrudAction, error: unknown): string {
   const body = errorBody(error);
   if (body.error) return body.error;
   const thing = action === 'fetch' ? translate(`resources.${resource}.name`, { smart_count: 2, _: resource }).toLowerCase() : thingOf(translate, resource);
@@ -21,6 +21,6 @@ export function crudErrorMessage(translate: Translate, resource: string, action:
   return translate(`app.crud.failed_${action}`, { thing });
 }
 
-export function crudSuccessMessage(translate: Translate, resource: string, action: 'create' | 'update' | 'delete'): string {
+export function crudSuccessMessage(translate: TranslateFunction, resource: string, action: 'create' | 'update' | 'delete'): string {
   return translate(`app.crud.${action}d`, { thing: thingOf(translate, resource) });
 }

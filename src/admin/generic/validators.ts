@@ -1,4 +1,4 @@
-import type { Translate, Validator } from 'react-admin';
+import type { TranslateFunction, Validator } from 'react-admin';
 import type { FieldDef } from '../../shared/resource';
 
 /** SPEC 5: a simple {something}@{something}.{something} pattern. */
@@ -8,14 +8,14 @@ export const PASSWORD_MIN = 6;
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
-export const requiredMessage = (t: Translate, label: string) => t('app.validation.required', { label });
+export const requiredMessage = (t: TranslateFunction, label: string) => t('app.validation.required', { label });
 
 /**
  * The browser-side checks of one declared field, with the SPEC 5 messages.
  * Messages are translated here (the label is a translation itself), so
  * react-admin shows them as they are.
  */
-export function fieldValidators(t: Translate, def: FieldDef, label: string, required = def.required === true): Validator[] {
+export function fieldValidators(t: TranslateFunction, def: FieldDef, label: string, required = def.required === true): Validator[] {
   const v: Validator[] = [];
   if (required) v.push((value: unknown) => (isEmpty(value) ? requiredMessage(t, label) : undefined));
   if (def.type === 'email') {
@@ -56,7 +56,7 @@ export function fieldValidators(t: Translate, def: FieldDef, label: string, requ
 }
 
 /** Confirm-password check against the sibling `password` value. */
-export function confirmValidator(t: Translate, passwordField: string): Validator {
+export function confirmValidator(t: TranslateFunction, passwordField: string): Validator {
   return (value: unknown, all: Record<string, unknown>) => {
     const pw = all[passwordField];
     if ((pw === undefined || pw === null || pw === '') && (value === undefined || value === null || value === '')) return undefined;

@@ -29,7 +29,7 @@ export function NotificationItem({
       <ListItemText
         primary={n.title}
         secondary={[n.body, new Date(n.createdAt).toLocaleString()].filter(Boolean).join(' · ')}
-        slotProps={{ primary: { variant: 'body2', fontWeight: 600 }, secondary: { variant: 'caption' } }}
+        slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 } }, secondary: { variant: 'caption' } }}
       />
     </ListItem>
   );

@@ -1,4 +1,17 @@
-import type { DataProvider, RaRecord, Identifier } from 'react-admin';
+import type {
+  CreateParams,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  GetListParams,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  Identifier,
+  RaRecord,
+  UpdateManyParams,
+  UpdateParams,
+} from 'react-admin';
 import { api } from '../api/http';
 import { findResource } from '../registry';
 
@@ -16,8 +29,9 @@ export interface ApiList {
   pages: number;
 }
 
-export function toRecord(r: ApiRecord): RaRecord {
-  return { ...r, id: r._id };
+/** react-admin wants `id`; the record keeps `_id` too for code that reads the API shape. */
+export function toRecord<R extends RaRecord = RaRecord>(r: ApiRecord): R {
+  return { ...r, id: r._id } as unknown as R;
 }
 
 function baseOf(resource: string): string {
@@ -27,7 +41,7 @@ function baseOf(resource: string): string {
 }
 
 /** Strips the react-admin id so only API fields travel. */
-function toBody(data: Partial<RaRecord>): Record<string, unknown> {
+function toBody(data: Partial<RaRecord> | Record<string, unknown>): Record<string, unknown> {
   const { id: _ignored, ...rest } = data;
   return rest;
 }
@@ -67,47 +81,47 @@ export function totalOf(total: number | string): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-async function getOne(resource: string, id: Identifier): Promise<RaRecord> {
-  return toRecord(await api<ApiRecord>(`${baseOf(resource)}/${encodeURIComponent(String(id))}`));
+async function getOne<R extends RaRecord>(resource: string, id: Identifier): Promise<R> {
+  return toRecord<R>(await api<ApiRecord>(`${baseOf(resource)}/${encodeURIComponent(String(id))}`));
 }
 
-export const dataProvider: DataProvider = {
-  async getList(resource, params) {
+export const dataProvider = {
+  async getList<R extends RaRecord>(resource: string, params: GetListParams) {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     const res = await api<ApiList>(listUrl(resource, page, perPage, params.sort, params.filter ?? {}), {
       signal: params.signal,
     });
     return {
-      data: res.data.map(toRecord),
+      data: res.data.map((r) => toRecord<R>(r)),
       total: totalOf(res.total),
       // Keeps a capped label ("10000+") for the list title.
       meta: { totalLabel: String(res.total) },
     };
   },
-  async getOne(resource, params) {
-    return { data: await getOne(resource, params.id) };
+  async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
+    return { data: await getOne<R>(resource, params.id) };
   },
-  async getMany(resource, params) {
-    return { data: await Promise.all(params.ids.map((id) => getOne(resource, id))) };
+  async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
+    return { data: await Promise.all(params.ids.map((id) => getOne<R>(resource, id))) };
   },
-  async getManyReference(resource, params) {
+  async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     const filter = { ...params.filter, [params.target]: params.id };
     const res = await api<ApiList>(listUrl(resource, page, perPage, params.sort, filter), { signal: params.signal });
-    return { data: res.data.map(toRecord), total: totalOf(res.total) };
+    return { data: res.data.map((r) => toRecord<R>(r)), total: totalOf(res.total) };
   },
-  async create(resource, params) {
+  async create<R extends RaRecord>(resource: string, params: CreateParams) {
     const saved = await api<ApiRecord>(baseOf(resource), { method: 'POST', body: toBody(params.data) });
-    return { data: toRecord(saved) } as Awaited<ReturnType<DataProvider['create']>>;
+    return { data: toRecord<R>(saved) };
   },
-  async update(resource, params) {
+  async update<R extends RaRecord>(resource: string, params: UpdateParams) {
     const saved = await api<ApiRecord>(`${baseOf(resource)}/${encodeURIComponent(String(params.id))}`, {
       method: 'PUT',
       body: toBody(params.data),
     });
-    return { data: toRecord(saved) } as Awaited<ReturnType<DataProvider['update']>>;
+    return { data: toRecord<R>(saved) };
   },
-  async updateMany(resource, params) {
+  async updateMany(resource: string, params: UpdateManyParams) {
     await Promise.all(
       params.ids.map((id) =>
         api(`${baseOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'PUT', body: toBody(params.data) }),
@@ -115,14 +129,14 @@ export const dataProvider: DataProvider = {
     );
     return { data: params.ids };
   },
-  async delete(resource, params) {
+  async delete<R extends RaRecord>(resource: string, params: DeleteParams<R>) {
     await api(`${baseOf(resource)}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
-    return { data: (params.previousData ?? { id: params.id }) } as Awaited<ReturnType<DataProvider['delete']>>;
+    return { data: params.previousData ?? ({ id: params.id } as R) };
   },
-  async deleteMany(resource, params) {
+  async deleteMany(resource: string, params: DeleteManyParams) {
     await Promise.all(
       params.ids.map((id) => api(`${baseOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })),
     );
     return { data: params.ids };
   },
-};
+} satisfies DataProvider;

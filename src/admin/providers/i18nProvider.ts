@@ -12,7 +12,11 @@ export async function createI18nProvider(): Promise<I18nProvider> {
     document.documentElement.lang = lng;
   });
   // ra-i18n-i18next forces lng 'en' unless told otherwise; undefined lets the detector decide.
-  const provider = await getI18nProvider(instance, { ...i18nOptions, lng: undefined }, LANGUAGES);
+  // ra-i18n-i18next types against its own nested i18next copy; vite dedupes
+  // both to one at runtime, so only the declarations differ.
+  const raInstance = instance as unknown as Parameters<typeof getI18nProvider>[0];
+  const options = { ...i18nOptions, lng: undefined } as unknown as Parameters<typeof getI18nProvider>[1];
+  const provider = await getI18nProvider(raInstance, options, LANGUAGES);
   return {
     ...provider,
     // i18next may report a regional code (en-US); the switcher knows en/el only.

@@ -1,0 +1,90 @@
+import { Alert, Box, Button, Divider, Link as MuiLink } from '@mui/material';
+import { Navigate, Link, useSearchParams } from 'react-router-dom';
+import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { getToken } from '../../web/session';
+import { errorBody } from '../api/ApiError';
+import { fieldValidators } from '../generic/validators';
+import { AuthCard } from './AuthCard';
+import { afterLoginTarget } from './loginPath';
+import { GoogleButton } from './GoogleButton';
+import { useConfig } from './useConfig';
+import type { LoginParams } from '../providers/authProvider';
+
+export function LoginPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const login = useLogin();
+  const [params] = useSearchParams();
+  const { data: config } = useConfig();
+  const [busy, setBusy] = useState(false);
+  const invite = params.get('invite') ?? undefined;
+  const target = afterLoginTarget(params.get('next'));
+  const inAdmin = 'inAdmin' in target ? target.inAdmin : '/';
+
+  if (getToken() && !busy) {
+    if ('external' in target) window.location.assign(target.external);
+    return <Navigate to={inAdmin} replace />;
+  }
+
+  const signIn = (p: LoginParams, fallback: string) => {
+    setBusy(true);
+    login(p, inAdmin)
+      .then(() => {
+        notify('app.auth.login_success', { type: 'success' });
+        if ('external' in target) window.location.assign(target.external);
+      })
+      .catch((e: unknown) => notify(errorBody(e).error ?? translate(fallback), { type: 'error' }))
+      .finally(() => setBusy(false));
+  };
+
+  const emailLabel = translate('app.auth.email');
+  const passwordLabel = translate('app.auth.password');
+  return (
+    <AuthCard title={translate('app.auth.sign_in')}>
+      {invite && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('app.auth.invite_note')}
+        </Alert>
+      )}
+      <Form
+        onSubmit={(v: Record<string, unknown>) => signIn({ email: String(v.email ?? '').trim(), password: String(v.password ?? '') }, 'app.auth.login_error')}
+        mode="onSubmit"
+      >
+        <TextInput
+          source="email"
+          label={emailLabel}
+          type="email"
+          autoComplete="username"
+          fullWidth
+          validate={fieldValidators(translate, { type: 'email', required: true }, emailLabel)}
+        />
+        <PasswordInput
+          source="password"
+          label={passwordLabel}
+          autoComplete="current-password"
+          fullWidth
+          validate={fieldValidators(translate, { type: 'string', required: true }, passwordLabel)}
+        />
+        <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 1 }}>
+          {translate('app.auth.login')}
+        </Button>
+      </Form>
+      <Box sx={{ mt: 2, textAlign: 'center' }}>
+        <MuiLink component={Link} to="/forgot-password">
+          {translate('app.auth.forgot_link')}
+        </MuiLink>
+      </Box>
+      {config?.googleClientId && (
+        <>
+          <Divider sx={{ mt: 2 }}>{translate('app.auth.or')}</Divider>
+          <GoogleButton
+            clientId={config.googleClientId}
+            onCredential={(credential) => signIn({ credential, invite }, 'app.auth.google_error')}
+            onError={() => notify('app.auth.google_error', { type: 'error' })}
+          />
+        </>
+      )}
+    </AuthCard>
+  );
+}

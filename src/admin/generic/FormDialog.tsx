@@ -1,0 +1,70 @@
+import { Dialog, DialogTitle, LinearProgress } from '@mui/material';
+import {
+  CreateBase,
+  EditBase,
+  useEditContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
+import type { ResourceDef } from '../../shared/resource';
+import { GenericForm } from './GenericForm';
+import { toBody } from './formValues';
+import { crudErrorMessage, crudSuccessMessage } from './crudMessages';
+import { errorBody } from '../api/ApiError';
+
+export type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };
+
+function EditLoading({ def, onClose }: { def: ResourceDef; onClose: () => void }) {
+  const { isPending } = useEditContext();
+  return isPending ? <LinearProgress /> : <GenericForm def={def} creating={false} onCancel={onClose} />;
+}
+
+/** Add/edit modal: 'Post X' / 'Edit X', closes after a successful save. */
+export function FormDialog({ def, target, onClose }: { def: ResourceDef; target: DialogTarget; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const creating = target.mode === 'create';
+  const singular = translate(`resources.${def.name}.name`, { smart_count: 1, _: def.name });
+  const title = translate(creating ? 'app.form.post_title' : 'app.form.edit_title', { name: singular });
+  const action = creating ? 'create' : 'update';
+  const mutationOptions = {
+    onSuccess: () => {
+      notify(crudSuccessMessage(translate, def.name, action), { type: 'success' });
+      refresh();
+      onClose();
+    },
+    onError: (e: unknown) => {
+      // Field errors appear next to their inputs; a toast still says why.
+      const fields = errorBody(e).errors;
+      if (!fields || Object.keys(fields).length === 0 || errorBody(e).error) {
+        notify(crudErrorMessage(translate, def.name, action, e), { type: 'error' });
+      }
+    },
+  };
+  const transform = (data: Record<string, unknown>) => toBody(def, data, creating);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title">
+      <DialogTitle id="form-dialog-title">{title}</DialogTitle>
+      {creating ? (
+        <CreateBase resource={def.name} redirect={false} mutationOptions={mutationOptions} transform={transform}>
+          <GenericForm def={def} creating onCancel={onClose} />
+        </CreateBase>
+      ) : (
+        <EditBase
+          resource={def.name}
+          id={target.id}
+          redirect={false}
+          mutationMode="pessimistic"
+          mutationOptions={mutationOptions}
+          transform={transform}
+          queryOptions={{ gcTime: 0 }}
+        >
+          <EditLoading def={def} onClose={onClose} />
+        </EditBase>
+      )}
+    </Dialog>
+  );
+}

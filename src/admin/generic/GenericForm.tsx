@@ -1,0 +1,32 @@
+import { Button } from '@mui/material';
+import { SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import type { ResourceDef } from '../../shared/resource';
+import { FieldInput } from './FieldInput';
+import { toFormRecord } from './formValues';
+
+function FormToolbar({ onCancel }: { onCancel: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
+      <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
+      <SaveButton alwaysEnable />
+    </Toolbar>
+  );
+}
+
+/** The add/edit form generated from `form.fields` of a declaration. */
+export function GenericForm({ def, creating, onCancel }: { def: ResourceDef; creating: boolean; onCancel: () => void }) {
+  const record = useRecordContext();
+  return (
+    <SimpleForm
+      record={record ? toFormRecord(def, record) : undefined}
+      toolbar={<FormToolbar onCancel={onCancel} />}
+      mode="onSubmit"
+      reValidateMode="onChange"
+    >
+      {(def.form?.fields ?? []).map((name) => (
+        <FieldInput key={name} def={def} name={name} creating={creating} />
+      ))}
+    </SimpleForm>
+  );
+}

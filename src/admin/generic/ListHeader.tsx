@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useListContext, useTranslate } from 'react-admin';
+import type { ResourceDef } from '../../shared/resource';
+import { can } from '../registry';
+
+/** 'Users (12)' and the 'Add New ...' button, plus any screen-specific buttons. */
+export function ListHeader({ def, onAdd, extra }: { def: ResourceDef; onAdd: () => void; extra?: ReactNode }) {
+  const translate = useTranslate();
+  const { total, meta } = useListContext();
+  const plural = translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name });
+  const singular = translate(`resources.${def.name}.name`, { smart_count: 1, _: def.name });
+  const label = typeof meta?.totalLabel === 'string' ? meta.totalLabel : total;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ flex: 1 }} data-testid="list-title">
+        {translate('app.list.title', { name: plural, total: label ?? 0 })}
+      </Typography>
+      {extra}
+      {can(def, 'create') && def.form && (
+        <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+          {translate('app.list.add_new', { name: singular })}
+        </Button>
+      )}
+    </Box>
+  );
+}
