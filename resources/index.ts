@@ -7,6 +7,7 @@ import { roles } from './roles';
 import { userRoles } from './user-roles';
 import { notifications } from './notifications';
 import { invites } from './invites';
+import { translations } from './translations';
 
 export const resources: readonly ResourceDef[] = [
   users,
@@ -17,6 +18,7 @@ export const resources: readonly ResourceDef[] = [
   userRoles,
   notifications,
   invites,
+  translations,
 ];
 
 export function resourceByName(name: string): ResourceDef {

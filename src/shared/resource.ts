@@ -18,7 +18,8 @@ export type FieldType =
   | 'refList' // ids of records of `ref`, kept in a join table
   | 'tags' // array of strings
   | 'image' // URL path of an uploaded image
-  | 'date'; // ISO timestamp, server-set
+  | 'date' // ISO timestamp, server-set
+  | 'json'; // structured value kept as jsonb
 
 export interface FieldDef {
   type: FieldType;

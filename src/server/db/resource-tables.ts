@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -46,6 +47,8 @@ function columnFor(field: string, def: FieldDef): [string, PgColumnBuilderBase] 
       const c = uuid(name).references(() => tableOf(resourceByName(def.ref!)).id, { onDelete: def.required ? 'cascade' : 'set null' });
       return [field, def.required ? c.notNull() : c];
     }
+    case 'json':
+      return [field, jsonb(name).notNull().default(sql`'{}'::jsonb`)];
     case 'tags':
       return [field, text(name).array().notNull().default(sql`'{}'::text[]`)];
     default: {

@@ -12,4 +12,5 @@ export const rolesClientPermission = t.roles_clientPermission;
 export const userRoles = t['user-roles'];
 export const notifications = t.notifications;
 export const invites = t.invites;
+export const translations = t.translations;
 export * from './system-tables';

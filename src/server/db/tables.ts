@@ -11,6 +11,7 @@ export const clientPermissionsT = r('client-permissions');
 export const userRolesT = r('user-roles');
 export const notificationsT = r('notifications');
 export const invitesT = r('invites');
+export const translationsT = r('translations');
 export const rolePermissionsT = joinTableOf(resourceByName('roles'), 'permission');
 export const roleClientPermissionsT = joinTableOf(resourceByName('roles'), 'clientPermission');
 export { sessions, passwordResets } from './system-tables';

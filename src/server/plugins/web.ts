@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -17,12 +17,16 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    setHeaders: (res) => {
-      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    // @fastify/static 10 hands over the Fastify reply here.
+    setHeaders: (reply: unknown) => {
+      const r = reply as FastifyReply;
+      r.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+      r.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
 
+  // Generated translation files win over the ones bundled with the build.
+  mkdirSync(config.localesDir, { recursive: true });
   const localeRoots = [config.localesDir, path.join(config.webDir, 'locales'), path.resolve('public/locales')].filter(existsSync);
   if (localeRoots.length) {
     await app.register(fastifyStatic, {
@@ -31,7 +35,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       decorateReply: false,
       index: false,
       cacheControl: false,
-      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+      setHeaders: (reply: unknown) => void (reply as FastifyReply).header('Cache-Control', 'no-cache'),
     });
   }
 

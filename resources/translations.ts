@@ -1,0 +1,21 @@
+import type { ResourceDef } from '../src/shared/resource';
+
+/** Interface texts per language. Served by their own routes (SPEC 7 "Translations"). */
+export const translations: ResourceDef = {
+  name: 'translations',
+  table: 'translations',
+  api: '/api/auth/translations',
+  path: '/translations',
+  operations: [],
+  fields: {
+    createdAt: { type: 'date', readOnly: true },
+    language: { type: 'string', required: true, unique: true, maxLength: 16 },
+    entries: { type: 'json' },
+    lastGenerated: { type: 'date', readOnly: true },
+    updatedAt: { type: 'date', readOnly: true },
+  },
+  search: [],
+  sortable: ['language'],
+  defaultSort: { field: 'language', order: 'ASC' },
+  list: { columns: [{ source: 'language' }], searchPlaceholder: 'app.search.by_name' },
+};
