@@ -1,0 +1,74 @@
+/** Command-line options of `npm run bench:api -- --db both --rows 1000000 ...`. */
+export interface BenchArgs {
+  db: ('pglite' | 'postgres')[];
+  rows: number;
+  duration: number;
+  connections: number;
+  /** Keep the seeded database (PostgreSQL `bench_api`, PGlite dir) and reuse it when it already holds `rows` users. */
+  reuse: boolean;
+  /** Only run scenarios whose name contains one of these. */
+  only: string[];
+  pgUrl: string;
+}
+
+const USAGE = `usage: tsx bench/api/run.ts [--db pglite|postgres|both] [--rows N] [--duration S] [--connections C] [--reuse] [--only name,name] [--pg-url URL]`;
+
+export function parseArgs(argv: string[]): BenchArgs {
+  const a: BenchArgs = {
+    db: ['pglite', 'postgres'],
+    rows: 1_000_000,
+    duration: 10,
+    connections: 10,
+    reuse: false,
+    only: [],
+    pgUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2) as [string, string | undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
+      return v;
+    };
+    const int = (min: number) => {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < min) throw new Error(`${flag} must be an integer >= ${min}\n${USAGE}`);
+      return n;
+    };
+    switch (flag) {
+      case '--db': {
+        const v = value();
+        if (v === 'both') a.db = ['pglite', 'postgres'];
+        else if (v === 'pglite' || v === 'postgres') a.db = [v];
+        else throw new Error(`--db must be pglite, postgres or both\n${USAGE}`);
+        break;
+      }
+      case '--rows':
+        a.rows = int(0);
+        break;
+      case '--duration':
+        a.duration = int(1);
+        break;
+      case '--connections':
+        a.connections = int(1);
+        break;
+      case '--reuse':
+        a.reuse = true;
+        break;
+      case '--only':
+        a.only = value().split(',').filter(Boolean);
+        break;
+      case '--pg-url':
+        a.pgUrl = value();
+        break;
+      case '--help':
+      case '-h':
+        console.log(USAGE);
+        process.exit(0);
+      // falls through
+      default:
+        throw new Error(`unknown option ${flag}\n${USAGE}`);
+    }
+  }
+  return a;
+}

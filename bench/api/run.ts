@@ -1,0 +1,218 @@
+/**
+ * API benchmark (DESIGN 8; not a test). Seeds users in SQL, starts the real
+ * server on 127.0.0.1, and measures list/search/get/login with autocannon on
+ * PGlite and/or PostgreSQL.
+ *
+ *   npm run bench:api -- --db both --rows 1000000 --duration 10 --connections 10
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { parseArgs, type BenchArgs } from './args';
+import { cannon, type CannonRequest, type CannonResult } from './cannon';
+import { countUsers, EVERY_TERM, RARE_TERM, seedUsers } from './seed';
+
+const ADMIN_EMAIL = 'bench-admin@example.com';
+const ADMIN_PASSWORD = 'bench-admin-pass-123';
+const PG_DB = 'bench_api';
+const USERS = '/api/auth/users';
+
+type Kind = 'pglite' | 'postgres';
+
+interface Scenario {
+  name: string;
+  requests: CannonRequest[];
+}
+
+interface Row {
+  db: Kind;
+  scenario: string;
+  check: string;
+  result: CannonResult;
+}
+
+const log = (s: string) => console.log(s);
+
+function scenarios(ids: string[]): Scenario[] {
+  const list = (q?: string) => `${USERS}?page=1&limit=25${q === undefined ? '' : `&q=${encodeURIComponent(q)}`}`;
+  return [
+    { name: 'list page 1', requests: [{ path: list() }] },
+    { name: `search rare "${RARE_TERM}"`, requests: [{ path: list(RARE_TERM) }] },
+    { name: `search every "${EVERY_TERM}"`, requests: [{ path: list(EVERY_TERM) }] },
+    { name: 'search every "@"', requests: [{ path: list('@') }] },
+    { name: 'search 2 letters "an"', requests: [{ path: list('an') }] },
+    { name: 'search 2 letters rare "qz"', requests: [{ path: list('qz') }] },
+    { name: 'get by id', requests: ids.map((id) => ({ path: `${USERS}/${id}` })) },
+    {
+      name: 'login (argon2id)',
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+        },
+      ],
+    },
+  ];
+}
+
+async function pgAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function benchDbUrl(base: string): string {
+  const u = new URL(base);
+  u.pathname = `/${PG_DB}`;
+  return u.toString();
+}
+
+/** A server over a database holding `rows` bulk users (seeded now unless reusable). */
+async function prepare(kind: Kind, args: BenchArgs): Promise<{ app: App; cleanup: () => Promise<void>; seedNote: string }> {
+  const dataDir = args.reuse ? path.join(tmpdir(), 'bench-api-pglite') : mkdtempSync(path.join(tmpdir(), 'bench-api-'));
+  mkdirSync(dataDir, { recursive: true });
+  const fresh = async () => {
+    if (kind === 'postgres') {
+      await pgAdmin(args.pgUrl, async (c) => {
+        await c.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`);
+        await c.query(`CREATE DATABASE ${PG_DB}`);
+      });
+    } else {
+      rmSync(path.join(dataDir, 'db'), { recursive: true, force: true });
+    }
+  };
+  const build = async () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      // Login is rate limited per IP; every bench request comes from 127.0.0.1.
+      AUTH_RATE_LIMIT: '100000',
+      WEB_DIR: path.join(dataDir, 'no-web'),
+      ...(kind === 'postgres' ? { DATABASE_URL: benchDbUrl(args.pgUrl) } : {}),
+    });
+    return buildApp(config, { logger: false });
+  };
+
+  const expected = args.rows + (args.rows > 0 ? 2 : 1); // bulk + rare-term user + admin
+  if (kind === 'postgres' && args.reuse) {
+    const exists = await pgAdmin(args.pgUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DB])).rowCount);
+    if (!exists) await fresh();
+  } else if (!args.reuse || !existsSync(path.join(dataDir, 'db'))) {
+    await fresh();
+  }
+  let app = await build();
+  let seedNote = '';
+  let n = await countUsers(app.deps.database.db);
+  if (n !== expected) {
+    if (n > 1) {
+      await app.close();
+      await fresh();
+      app = await build();
+    }
+    log(`[${kind}] seeding ${args.rows.toLocaleString('en')} users in SQL (generate_series, batches of 100,000)...`);
+    const s = await seedUsers(app.deps.database.db, args.rows, (m) => log(`[${kind}]${m}`));
+    seedNote = `seeded ${s.rows.toLocaleString('en')} users in ${s.seconds.toFixed(1)} s, ANALYZE ${s.analyzeSeconds.toFixed(1)} s`;
+    log(`[${kind}] ${seedNote}`);
+    n = await countUsers(app.deps.database.db);
+  } else {
+    seedNote = `reused ${n.toLocaleString('en')} users`;
+    log(`[${kind}] ${seedNote}`);
+    await app.deps.database.db.execute(sql.raw('ANALYZE users'));
+  }
+  const cleanup = async () => {
+    await app.close();
+    if (!args.reuse) {
+      if (kind === 'postgres') await pgAdmin(args.pgUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  return { app, cleanup, seedNote };
+}
+
+async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; seedNote: string }> {
+  const { app, cleanup, seedNote } = await prepare(kind, args);
+  const out: Row[] = [];
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
+    const token = ((await res.json()) as { token: string }).token;
+    const headers = { authorization: `Bearer ${token}` };
+
+    const idRows = await app.deps.database.db.execute<{ id: string }>(
+      sql.raw(`SELECT id FROM users WHERE password_hash IS NULL ORDER BY email LIMIT 8 OFFSET ${Math.floor(args.rows / 3)}`),
+    );
+    const ids = idRows.rows.map((r) => String(r.id));
+
+    for (const s of scenarios(ids)) {
+      if (args.only.length && !args.only.some((o) => s.name.includes(o))) continue;
+      // One request first: status and total show what the scenario really measures.
+      const first = s.requests[0];
+      const t0 = performance.now();
+      const probe = await fetch(base + first.path, { method: first.method ?? 'GET', headers: { ...headers, ...first.headers }, body: first.body });
+      const ms = performance.now() - t0;
+      const body = (await probe.json()) as { total?: number; data?: unknown[] };
+      const check = `${probe.status}${body.total !== undefined ? ` total=${body.total} rows=${body.data?.length}` : ''} first=${ms.toFixed(0)}ms`;
+      const opts = { url: base, connections: args.connections, requests: s.requests, headers };
+      await cannon({ ...opts, duration: Math.min(2, args.duration) }); // warm-up, discarded
+      const result = await cannon({ ...opts, duration: args.duration });
+      out.push({ db: kind, scenario: s.name, check, result });
+      log(
+        `[${kind}] ${s.name.padEnd(28)} ${result.requests.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  non-2xx ${result.non2xx}  errors ${result.errors}  (${check})`,
+      );
+    }
+  } finally {
+    await cleanup();
+  }
+  return { rows: out, seedNote };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  log(`bench:api db=${args.db.join(',')} rows=${args.rows} duration=${args.duration}s connections=${args.connections}`);
+  const all: Row[] = [];
+  const notes: string[] = [];
+  for (const kind of args.db) {
+    const { rows, seedNote } = await benchOne(kind, args);
+    all.push(...rows);
+    notes.push(`${kind}: ${seedNote}`);
+  }
+  log('');
+  log(`| DB | scenario | req/s | p50 ms | p99 ms | max ms | non-2xx | first request |`);
+  log(`|---|---|---:|---:|---:|---:|---:|---|`);
+  for (const r of all) {
+    const x = r.result;
+    log(`| ${r.db} | ${r.scenario} | ${x.requests.toFixed(0)} | ${x.p50} | ${x.p99} | ${x.max} | ${x.non2xx + x.errors} | ${r.check} |`);
+  }
+  log('');
+  for (const n of notes) log(n);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
