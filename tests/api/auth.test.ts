@@ -93,6 +93,14 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('POST /api/auth/google without GOOGLE_CLIENT_ID', () => {
+  test('is a 400 saying Google sign-in is not configured', async () => {
+    const res = await call(h, 'POST', '/api/auth/google', { body: { credential: 'eyJhbGciOiJSUzI1NiJ9.e30.sig' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Google sign-in is not configured.' });
+  });
+});
+
 describe('POST /api/auth/logout', () => {
   test('ends the session: the next request with the token is a 401', async () => {
     const token = await h.login(ADMIN_EMAIL, ADMIN_PASSWORD);
