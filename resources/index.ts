@@ -8,6 +8,7 @@ import { userRoles } from './user-roles';
 import { notifications } from './notifications';
 import { invites } from './invites';
 import { translations } from './translations';
+import { experiences } from './experiences';
 
 export const resources: readonly ResourceDef[] = [
   users,
@@ -19,6 +20,7 @@ export const resources: readonly ResourceDef[] = [
   notifications,
   invites,
   translations,
+  experiences,
 ];
 
 export function resourceByName(name: string): ResourceDef {

@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
 import { googleRoutes } from './routes/google';
 import { inviteRoutes } from './routes/invites';
+import { experienceRoutes } from './routes/experiences';
 import { translationRoutes } from './routes/translations';
 import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
@@ -93,11 +94,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(uploadRoutes);
   await app.register(inviteRoutes);
   await app.register(translationRoutes);
+  await app.register(experienceRoutes);
   await app.register(crudRoutes);
   await app.register(webPlugin);
 
   await app.ready();
   const bootstrapResult = await bootstrap(database.db, routes, { email: config.adminEmail, password: config.adminPassword });
   await seedTranslations(database.db, path.resolve('public/locales'));
-  return Object.assign(app, { bootstrapResult });
+  return Object.assign(app, { bootstrapResult }) as App;
 }

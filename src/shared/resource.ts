@@ -19,7 +19,8 @@ export type FieldType =
   | 'tags' // array of strings
   | 'image' // URL path of an uploaded image
   | 'date' // ISO timestamp, server-set
-  | 'json'; // structured value kept as jsonb
+  | 'json' // structured value kept as jsonb
+  | 'images'; // ordered images kept in a child table, written as operations (SPEC 4)
 
 export interface FieldDef {
   type: FieldType;
@@ -47,6 +48,10 @@ export interface FieldDef {
   column?: string;
   /** Path of the value in another table (read-only projections), e.g. 'user.email'. */
   from?: string;
+  /** Fill an empty value with a unique slug of this other field. */
+  slugFrom?: string;
+  /** Most entries an images or tags field may hold. */
+  maxItems?: number;
 }
 
 export interface ColumnDef {
@@ -98,6 +103,8 @@ export interface ResourceDef {
    * `onFields`, only a change of one of those fields counts.
    */
   endSessions?: { owner: string; onFields?: readonly string[] };
+  /** Largest request body of create/update, in bytes (default 1 MiB). */
+  bodyLimit?: number;
   /** Label shown for a record (i18n titles like 'Edit X'). */
   recordLabel?: string;
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { AnyTable } from '../db/resource-tables';
 
 /** Beyond this many matches a total is not worth an exact count (DESIGN 4). */
@@ -28,7 +29,7 @@ export async function countRows(db: Db, t: AnyTable, where: SQL | undefined, tab
     const res = await db.execute<{ estimate: number }>(
       sql`SELECT reltuples::bigint::int AS estimate FROM pg_class WHERE oid = to_regclass(${tableName})`,
     );
-    const estimate = Number(res.rows[0]?.estimate ?? -1);
+    const estimate = Number(rowsOf<{ estimate: number }>(res)[0]?.estimate ?? -1);
     if (estimate > COUNT_CAP) return { total: estimate, exact: false };
   }
   return { total: COUNT_CAP, exact: false };

@@ -4,6 +4,7 @@ import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { joinTableOf, tableOf } from '../db/resource-tables';
 import type { ApiRecord } from './representation';
+import { imagesOf } from './images-field';
 
 /** Default fields shown of a record a list points at. */
 const DEFAULT_POPULATE = ['name'];
@@ -15,6 +16,11 @@ const DEFAULT_POPULATE = ['name'];
 export async function populate(db: Db, r: ResourceDef, records: ApiRecord[]): Promise<void> {
   if (!records.length) return;
   for (const [field, def] of Object.entries(r.fields)) {
+    if (def.type === 'images') {
+      const byOwner = await imagesOf(db, r, field, records.map((x) => x._id));
+      for (const rec of records) rec[field] = byOwner.get(rec._id) ?? [];
+      continue;
+    }
     if (def.internal || (def.type !== 'ref' && def.type !== 'refList')) continue;
     const target = tableOf(resourceByName(def.ref!));
     const shown = def.populate ?? DEFAULT_POPULATE;
@@ -37,7 +43,7 @@ export async function populate(db: Db, r: ResourceDef, records: ApiRecord[]): Pr
         .innerJoin(target, eq(target.id, join.targetId))
         .where(inArray(join.ownerId, records.map((x) => x._id)));
       const byOwner = new Map<string, unknown[]>();
-      for (const row of rows) {
+      for (const row of rows as Record<string, unknown>[]) {
         const list = byOwner.get(String(row.ownerId)) ?? [];
         list.push(asObject(row));
         byOwner.set(String(row.ownerId), list);

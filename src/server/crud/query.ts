@@ -30,6 +30,7 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams): SQL | undefine
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
     const alts = r.search.map((f) => {
+      if (r.fields[f]?.type === 'tags') return ilike(sql`tags_text(${t[f]})`, pattern);
       if (!f.includes('.')) return ilike(t[f], pattern);
       const { field, target, column } = refPath(r, f);
       return inArray(t[field], db.select({ id: target.id }).from(target).where(ilike(target[column], pattern)));

@@ -6,6 +6,10 @@ import { badRequest, notFound } from '../http/http-error';
 import { humanize } from '../http/labels';
 import { hashPassword } from '../security/passwords';
 import { countRows } from './count';
+import { applyImagePlan, planImages, type ImageEntry, type ImagePlan } from './images-field';
+import { sanitizeRichText } from './rich-text';
+import { slugify, uniqueSlug } from './slug';
+import { removeStoredImages, type StoredImage } from '../uploads/content-images';
 import { translateDbError } from './db-errors';
 import { populate } from './populate';
 import { listOrder, listWhere, type ListParams } from './query';
@@ -28,7 +32,7 @@ export interface ListResult {
 function selection(r: ResourceDef) {
   const t = tableOf(r);
   const cols: Record<string, unknown> = { id: t.id };
-  for (const f of readableFields(r)) if (r.fields[f].type !== 'refList') cols[f] = t[f];
+  for (const f of readableFields(r)) if (r.fields[f].type !== 'refList' && r.fields[f].type !== 'images') cols[f] = t[f];
   return cols as Record<string, typeof t.id>;
 }
 
@@ -62,9 +66,16 @@ export async function getRecord(db: Db, r: ResourceDef, id: string): Promise<Api
 }
 
 /** Request body -> column values (trimmed, e-mails canonical, passwords hashed). */
-async function toRow(r: ResourceDef, body: Record<string, unknown>): Promise<{ row: Row; lists: Record<string, string[]> }> {
+interface WriteParts {
+  row: Row;
+  lists: Record<string, string[]>;
+  images: Record<string, ImageEntry[]>;
+}
+
+async function toRow(r: ResourceDef, body: Record<string, unknown>): Promise<WriteParts> {
   const row: Row = {};
   const lists: Record<string, string[]> = {};
+  const images: Record<string, ImageEntry[]> = {};
   const fields: Record<string, string> = {};
   for (const [f, def] of writableFields(r)) {
     if (!(f in body)) continue;
@@ -73,13 +84,15 @@ async function toRow(r: ResourceDef, body: Record<string, unknown>): Promise<{ r
     if (def.type === 'email' && typeof v === 'string') v = v.toLowerCase();
     if (def.required && (v === '' || v === null)) fields[f] = `${humanize(f)} is required`;
     if (def.type === 'refList') lists[f] = [...new Set(v as string[])];
+    else if (def.type === 'images') images[f] = (v as ImageEntry[] | null) ?? [];
+    else if (def.type === 'richtext') row[f] = typeof v === 'string' ? sanitizeRichText(v) : null;
     else if (def.type === 'password') {
       if (typeof v === 'string' && v !== '') row[hashKey(f)] = await hashPassword(v);
     } else if (def.type === 'tags') row[f] = (v as string[]).map((s) => s.trim()).filter(Boolean);
     else row[f] = v === '' && def.type !== 'string' && def.type !== 'text' ? null : v;
   }
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
-  return { row, lists };
+  return { row, lists, images };
 }
 
 async function writeLists(db: Db, r: ResourceDef, id: string, lists: Record<string, string[]>, replace: boolean) {
@@ -90,19 +103,68 @@ async function writeLists(db: Db, r: ResourceDef, id: string, lists: Record<stri
   }
 }
 
-export async function createRecord(db: Db, r: ResourceDef, body: Record<string, unknown>): Promise<ApiRecord> {
-  const { row, lists } = await toRow(r, body);
-  const t = tableOf(r);
+export interface WriteContext {
+  /** Root folder of uploaded files (images fields). */
+  uploadsDir: string;
+}
+
+/** Fills slugs: an empty one is made from its source field, a given one is normalised. */
+async function fillSlugs(db: Db, r: ResourceDef, row: Row, body: Record<string, unknown>, before?: ApiRecord): Promise<void> {
+  for (const [f, def] of Object.entries(r.fields)) {
+    if (!def.slugFrom) continue;
+    const given = typeof row[f] === 'string' ? (row[f] as string) : '';
+    if (given) row[f] = slugify(given);
+    else if (!before || f in body) {
+      const source = String(row[def.slugFrom] ?? before?.[def.slugFrom] ?? '');
+      row[f] = await uniqueSlug(db, tableOf(r), f, source, before?._id);
+    }
+  }
+}
+
+async function planAll(db: Db, r: ResourceDef, images: Record<string, ImageEntry[]>, ownerId: string | null, ctx: WriteContext) {
+  const plans: ImagePlan[] = [];
   try {
-    const id = await db.transaction(async (tx) => {
-      const [created] = await tx.insert(t).values(row).returning({ id: t.id });
-      await writeLists(tx as unknown as Db, r, String(created.id), lists, false);
-      return String(created.id);
-    });
-    return await getRecord(db, r, id);
+    for (const [field, entries] of Object.entries(images)) plans.push(await planImages(db, r, field, r.fields[field], entries, ownerId, ctx.uploadsDir));
   } catch (err) {
+    await removeStoredImages(ctx.uploadsDir, plans.flatMap((p) => p.written));
+    throw err;
+  }
+  return plans;
+}
+
+/**
+ * Runs a record's writes in one transaction. New image files are removed
+ * when it fails; files of replaced or removed images once it commits.
+ */
+async function writeTransaction(db: Db, r: ResourceDef, plans: ImagePlan[], ctx: WriteContext, work: (tx: Db) => Promise<string>): Promise<string> {
+  let obsolete: StoredImage[] = [];
+  let id: string;
+  try {
+    id = await db.transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      const ownerId = await work(tx);
+      for (const plan of plans) obsolete = obsolete.concat(await applyImagePlan(tx, r, plan, ownerId));
+      return ownerId;
+    });
+  } catch (err) {
+    await removeStoredImages(ctx.uploadsDir, plans.flatMap((p) => p.written));
     throw translateDbError(r, err);
   }
+  await removeStoredImages(ctx.uploadsDir, obsolete);
+  return id;
+}
+
+export async function createRecord(db: Db, r: ResourceDef, body: Record<string, unknown>, ctx: WriteContext): Promise<ApiRecord> {
+  const { row, lists, images } = await toRow(r, body);
+  await fillSlugs(db, r, row, body);
+  const t = tableOf(r);
+  const plans = await planAll(db, r, images, null, ctx);
+  const id = await writeTransaction(db, r, plans, ctx, async (tx) => {
+    const [created] = await tx.insert(t).values(row).returning({ id: t.id });
+    await writeLists(tx, r, String(created.id), lists, false);
+    return String(created.id);
+  });
+  return getRecord(db, r, id);
 }
 
 /** Updates a record; returns it with the values it had before (for session rules). */
@@ -111,25 +173,28 @@ export async function updateRecord(
   r: ResourceDef,
   id: string,
   body: Record<string, unknown>,
+  ctx: WriteContext,
 ): Promise<{ record: ApiRecord; before: ApiRecord }> {
   const before = await getRecord(db, r, id);
-  const { row, lists } = await toRow(r, body);
+  const { row, lists, images } = await toRow(r, body);
+  await fillSlugs(db, r, row, body, before);
   const t = tableOf(r);
-  try {
-    await db.transaction(async (tx) => {
-      if (Object.keys(row).length) await tx.update(t).set(row).where(eq(t.id, id));
-      await writeLists(tx as unknown as Db, r, id, lists, true);
-    });
-  } catch (err) {
-    throw translateDbError(r, err);
-  }
+  const plans = await planAll(db, r, images, id, ctx);
+  await writeTransaction(db, r, plans, ctx, async (tx) => {
+    if (Object.keys(row).length) await tx.update(t).set(row).where(eq(t.id, id));
+    await writeLists(tx, r, id, lists, true);
+    return id;
+  });
   return { record: await getRecord(db, r, id), before };
 }
 
-export async function deleteRecord(db: Db, r: ResourceDef, id: string): Promise<ApiRecord> {
+export async function deleteRecord(db: Db, r: ResourceDef, id: string, ctx: WriteContext): Promise<ApiRecord> {
   const before = await getRecord(db, r, id);
   const t = tableOf(r);
   await db.delete(t).where(eq(t.id, id));
+  // The image rows went with the record (cascade); their files go now.
+  for (const [f, def] of Object.entries(r.fields)) {
+    if (def.type === 'images') await removeStoredImages(ctx.uploadsDir, (before[f] as StoredImage[]) ?? []);
+  }
   return before;
 }
-

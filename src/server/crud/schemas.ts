@@ -1,4 +1,5 @@
 import type { FieldDef, ResourceDef } from '../../shared/resource';
+import { imageEntrySchema } from './images-field';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -30,7 +31,9 @@ function fieldSchema(def: FieldDef): JsonSchema {
     case 'refList':
       return { type: 'array', maxItems: 100000, items: { type: 'string', pattern: UUID_PATTERN } };
     case 'tags':
-      return { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } };
+      return { type: 'array', maxItems: def.maxItems ?? 100, items: { type: 'string', maxLength: 100 } };
+    case 'images':
+      return { type: 'array', maxItems: 50, items: imageEntrySchema };
     default:
       return str();
   }

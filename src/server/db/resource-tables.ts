@@ -27,7 +27,8 @@ function columnFor(field: string, def: FieldDef): [string, PgColumnBuilderBase] 
   const name = columnName(field, def);
   switch (def.type) {
     case 'refList':
-      return null; // join table
+    case 'images':
+      return null; // join table / child table
     case 'password':
       return [hashKey(field), text(`${name}_hash`)];
     case 'boolean': {
@@ -63,7 +64,7 @@ function columnFor(field: string, def: FieldDef): [string, PgColumnBuilderBase] 
 const byName = new Map<string, AnyTable>();
 const joinTables = new Map<string, AnyTable>();
 
-/** Join table of a refList field: (owner_id, target_id). */
+/** Join table of a refList field (owner_id, target_id), or child table of an images field. */
 export function joinTableName(r: ResourceDef, field: string): string {
   return `${r.table}_${columnName(field, r.fields[field])}`;
 }
@@ -86,7 +87,12 @@ function build(r: ResourceDef): AnyTable {
     }
     for (const f of r.search) {
       if (f.includes('.')) continue;
-      extra.push(index(`${r.table}_${columnName(f, r.fields[f])}_trgm`).using('gin', t[f].op('gin_trgm_ops')));
+      const name = `${r.table}_${columnName(f, r.fields[f])}_trgm`;
+      extra.push(
+        r.fields[f].type === 'tags'
+          ? index(name).using('gin', sql`tags_text(${t[f]}) gin_trgm_ops`)
+          : index(name).using('gin', t[f].op('gin_trgm_ops')),
+      );
     }
     for (const f of r.sortable) {
       if (f.includes('.') || r.fields[f]?.unique) continue;
@@ -112,6 +118,25 @@ function buildJoin(r: ResourceDef, field: string): AnyTable {
   );
 }
 
+/** Child table of an images field: one row per image, ordered by position. */
+function buildImages(r: ResourceDef, field: string): AnyTable {
+  const name = joinTableName(r, field);
+  return pgTable(
+    name,
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      ownerId: uuid('owner_id')
+        .notNull()
+        .references(() => tableOf(r).id, { onDelete: 'cascade' }),
+      path: text('path').notNull(),
+      thumb: text('thumb').notNull(),
+      position: integer('position').notNull().default(0),
+      createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    },
+    (t) => [index(`${name}_owner_idx`).on(t.ownerId, t.position)],
+  );
+}
+
 for (const r of resources) {
   if (r.source) continue;
   byName.set(r.name, build(r));
@@ -123,6 +148,7 @@ for (const r of resources) {
   }
   for (const [field, def] of Object.entries(r.fields)) {
     if (def.type === 'refList') joinTables.set(`${r.name}.${field}`, buildJoin(r, field));
+    if (def.type === 'images') joinTables.set(`${r.name}.${field}`, buildImages(r, field));
   }
 }
 

@@ -13,4 +13,6 @@ export const userRoles = t['user-roles'];
 export const notifications = t.notifications;
 export const invites = t.invites;
 export const translations = t.translations;
+export const experiences = t.experiences;
+export const experiencesImages = t.experiences_images;
 export * from './system-tables';

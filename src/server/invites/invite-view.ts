@@ -1,15 +1,8 @@
 import type { InviteStatus } from '../../../resources/invites';
 import { isoDate } from '../crud/representation';
 
-export interface InviteRow {
-  id: unknown;
-  createdAt: unknown;
-  email: unknown;
-  token: unknown;
-  expiresAt: unknown;
-  consumedAt: unknown;
-  status: unknown;
-}
+/** An invites row as the derived table returns it. */
+export type InviteRow = Record<string, unknown>;
 
 export const inviteLink = (publicUrl: string, token: string) => `${publicUrl}/invite?token=${encodeURIComponent(token)}`;
 

@@ -10,6 +10,7 @@ import {
   usersT,
 } from '../db/tables';
 import { forbidden, unauthorized } from '../http/http-error';
+import { rowsOf } from '../db/rows';
 import { verifySessionToken, type SessionClaims } from '../security/jwt';
 import type { AuthContext } from '../types';
 
@@ -44,7 +45,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       const res = await db.execute<SessionRow>(
         sql`SELECT ${permissionsT.auth} AS perm_auth FROM ${permissionsT} WHERE ${permissionsT.method} = ${method} AND ${permissionsT.route} = ${route} LIMIT 1`,
       );
-      return { perm_auth: res.rows[0]?.perm_auth ?? null, user_id: null, name: null, email: null, superadmin: null, allowed: null };
+      return { perm_auth: rowsOf<SessionRow>(res)[0]?.perm_auth ?? null, user_id: null, name: null, email: null, superadmin: null, allowed: null };
     }
     const res = await db.execute<SessionRow>(sql`
       SELECT
@@ -59,7 +60,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       LEFT JOIN ${sessions} s ON s.id = ${claims.sid} AND s.user_id = ${claims.sub}
         AND s.revoked_at IS NULL AND s.expires_at > now()
       LEFT JOIN ${usersT} u ON u.id = s.user_id AND NOT u.blocked AND u.confirmed`);
-    return res.rows[0];
+    return rowsOf<SessionRow>(res)[0];
   }
 
   app.addHook('onRequest', async (request) => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { resources } from '../../../resources';
 import { operationsOf, type ResourceDef } from '../../shared/resource';
@@ -14,10 +15,14 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   const ops = operationsOf(r);
   const db = () => app.deps.database.db;
   const tags = [r.name];
+  const ctx = { uploadsDir: path.join(app.deps.config.dataDir, 'uploads') };
+  const bodyLimit = r.bodyLimit;
+  // Lists of resources with images tell clients where image paths start.
+  const listExtras = Object.values(r.fields).some((d) => d.type === 'images') ? { images_path: '/uploads/' } : {};
 
   if (ops.includes('list')) {
     app.get<{ Querystring: ListParams }>(r.api, { schema: { tags, querystring: listQuerySchema(r) } }, async (req) =>
-      listRecords(db(), r, req.query),
+      ({ ...(await listRecords(db(), r, req.query)), ...listExtras }),
     );
   }
   if (ops.includes('get')) {
@@ -26,8 +31,8 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
     );
   }
   if (ops.includes('create')) {
-    app.post<{ Body: Body }>(r.api, { schema: { tags, body: bodySchema(r, 'create') } }, async (req, reply) => {
-      const record = await createRecord(db(), r, req.body);
+    app.post<{ Body: Body }>(r.api, { bodyLimit, schema: { tags, body: bodySchema(r, 'create') } }, async (req, reply) => {
+      const record = await createRecord(db(), r, req.body, ctx);
       await endSessionsAfterWrite(db(), r, null, undefined, record, req.auth?.sessionId);
       return reply.status(201).send(record);
     });
@@ -35,9 +40,9 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   if (ops.includes('update')) {
     app.put<{ Params: IdParams; Body: Body }>(
       `${r.api}/:id`,
-      { schema: { tags, params: idParamsSchema, body: bodySchema(r, 'update') } },
+      { bodyLimit, schema: { tags, params: idParamsSchema, body: bodySchema(r, 'update') } },
       async (req) => {
-        const { record, before } = await updateRecord(db(), r, req.params.id, req.body);
+        const { record, before } = await updateRecord(db(), r, req.params.id, req.body, ctx);
         await endSessionsAfterWrite(db(), r, req.body, before, record, req.auth?.sessionId);
         return record;
       },
@@ -45,7 +50,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   }
   if (ops.includes('delete')) {
     app.delete<{ Params: IdParams }>(`${r.api}/:id`, { schema: { tags, params: idParamsSchema } }, async (req) => {
-      const before = await deleteRecord(db(), r, req.params.id);
+      const before = await deleteRecord(db(), r, req.params.id, ctx);
       await endSessionsAfterWrite(db(), r, null, before, undefined, req.auth?.sessionId);
       return { ok: true };
     });

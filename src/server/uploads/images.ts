@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../http/http-error';
 
 /** Formats accepted as upload input, recognised by their content. */
@@ -23,7 +23,7 @@ function looksLikeImage(buf: Buffer): boolean {
  */
 export async function storeImage(data: Buffer, uploadsDir: string, opts: { maxSide?: number } = {}): Promise<string> {
   if (!looksLikeImage(data)) throw badRequest('Only JPEG, PNG, WebP or GIF images can be uploaded.');
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(data).metadata();
   } catch {

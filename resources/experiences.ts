@@ -1,0 +1,38 @@
+import type { ResourceDef } from '../src/shared/resource';
+
+export const MAX_EXPERIENCE_IMAGES = 10;
+export const MAX_EXPERIENCE_IMAGE_BYTES = 10 * 1024 * 1024;
+export const EXPERIENCE_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+
+/** Content items with images (SPEC 2 "Experiences", 3 "Experience"). */
+export const experiences: ResourceDef = {
+  name: 'experiences',
+  table: 'experiences',
+  api: '/api/auth/experiences',
+  path: '/experiences',
+  fields: {
+    createdAt: { type: 'date', readOnly: true },
+    title: { type: 'string', required: true, maxLength: 300 },
+    slug: { type: 'string', unique: true, maxLength: 200, slugFrom: 'title' },
+    description: { type: 'richtext', maxLength: 200000 },
+    tags: { type: 'tags', maxItems: 50 },
+    under_review: { type: 'boolean', default: false, column: 'under_review' },
+    images: { type: 'images', maxItems: MAX_EXPERIENCE_IMAGES },
+  },
+  search: ['title', 'description', 'tags'],
+  sortable: ['createdAt', 'title'],
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  list: {
+    columns: [
+      { source: 'createdAt', render: 'datetime' },
+      { source: 'images', render: 'image' },
+      { source: 'title' },
+      { source: 'tags', render: 'tags' },
+    ],
+    searchPlaceholder: 'resources.experiences.search',
+  },
+  form: { mode: 'page', fields: ['title', 'slug', 'description', 'tags', 'images', 'under_review'] },
+  // Ten images of up to 10 MB each, base64 inside JSON.
+  bodyLimit: 150 * 1024 * 1024,
+  recordLabel: 'title',
+};

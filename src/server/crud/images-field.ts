@@ -1,0 +1,139 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FieldDef, ResourceDef } from '../../shared/resource';
+import type { Db } from '../db/client';
+import { joinTableOf } from '../db/resource-tables';
+import { badRequest } from '../http/http-error';
+import { decodeDataUrl, removeStoredImages, storeContentImage, type StoredImage } from '../uploads/content-images';
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** One entry of an images field in a request body (SPEC 3 "Editor image entry"). */
+export interface ImageEntry {
+  id?: string;
+  operation: 'create' | 'keep' | 'update' | 'remove';
+  imageData?: string | null;
+  name?: string | null;
+}
+
+interface PlannedImage {
+  id?: string;
+  operation: ImageEntry['operation'];
+  stored?: StoredImage;
+}
+
+export interface ImagePlan {
+  field: string;
+  items: PlannedImage[];
+  /** Files written for this request: removed again if the write fails. */
+  written: StoredImage[];
+}
+
+export const imageEntrySchema = {
+  type: 'object',
+  required: ['operation'],
+  properties: {
+    id: { type: ['string', 'null'], maxLength: 100 },
+    operation: { type: 'string', enum: ['create', 'keep', 'update', 'remove'] },
+    imageData: { type: ['string', 'null'] },
+    name: { type: ['string', 'null'], maxLength: 255 },
+  },
+};
+
+export async function existingImages(db: Db, r: ResourceDef, field: string, ownerId: string) {
+  const t = joinTableOf(r, field);
+  return db.select({ id: t.id, path: t.path, thumb: t.thumb }).from(t).where(eq(t.ownerId, ownerId)).orderBy(asc(t.position));
+}
+
+/**
+ * Checks the operations against the record's images and the field's limit,
+ * then decodes, checks and stores every new picture (outside any
+ * transaction: image work is slow). Entries without image data are skipped.
+ */
+export async function planImages(
+  db: Db,
+  r: ResourceDef,
+  field: string,
+  def: FieldDef,
+  entries: ImageEntry[],
+  ownerId: string | null,
+  uploadsDir: string,
+): Promise<ImagePlan> {
+  const current = ownerId ? await existingImages(db, r, field, ownerId) : [];
+  const known = new Set(current.map((c) => String(c.id)));
+  const items: PlannedImage[] = [];
+  const mentioned = new Set<string>();
+  for (const e of entries) {
+    if ((e.operation === 'create' || e.operation === 'update') && !e.imageData) {
+      if (e.operation === 'create') continue;
+      e.operation = 'keep';
+    }
+    if (e.operation !== 'create') {
+      if (!e.id || !known.has(e.id)) throw badRequest('An image entry refers to an image this record does not have.');
+      mentioned.add(e.id);
+    }
+    items.push({ id: e.id ?? undefined, operation: e.operation });
+  }
+  // Images the request does not mention stay, after the ones it orders.
+  for (const c of current) if (!mentioned.has(String(c.id))) items.push({ id: String(c.id), operation: 'keep' });
+  const max = def.maxItems ?? 10;
+  if (items.filter((i) => i.operation !== 'remove').length > max) throw badRequest(`At most ${max} images are allowed.`);
+
+  const written: StoredImage[] = [];
+  try {
+    for (const [i, e] of entries.entries()) {
+      if ((e.operation === 'create' || e.operation === 'update') && e.imageData) {
+        const label = e.name?.trim() || `image ${i + 1}`;
+        const { buf, kind } = decodeDataUrl(e.imageData, label, MAX_IMAGE_BYTES);
+        const stored = await storeContentImage(buf, kind, uploadsDir, r.name, label);
+        written.push(stored);
+        const target = items.find((it) => it.operation === e.operation && !it.stored && (e.operation === 'create' || it.id === e.id));
+        if (target) target.stored = stored;
+      }
+    }
+  } catch (err) {
+    await removeStoredImages(uploadsDir, written);
+    throw err;
+  }
+  return { field, items, written };
+}
+
+/** Applies a plan inside the record's transaction. Returns the files to delete after commit. */
+export async function applyImagePlan(tx: Db, r: ResourceDef, plan: ImagePlan, ownerId: string): Promise<StoredImage[]> {
+  const t = joinTableOf(r, plan.field);
+  const obsolete: StoredImage[] = [];
+  const byId = new Map((await existingImages(tx, r, plan.field, ownerId)).map((c) => [String(c.id), c]));
+  let position = 0;
+  for (const item of plan.items) {
+    if (item.operation === 'remove') {
+      const old = byId.get(item.id!);
+      if (old) obsolete.push({ path: String(old.path), thumb: String(old.thumb) });
+      await tx.delete(t).where(and(eq(t.id, item.id!), eq(t.ownerId, ownerId)));
+    } else if (item.operation === 'create') {
+      await tx.insert(t).values({ ownerId, path: item.stored!.path, thumb: item.stored!.thumb, position: position++ });
+    } else if (item.operation === 'update') {
+      const old = byId.get(item.id!);
+      if (old) obsolete.push({ path: String(old.path), thumb: String(old.thumb) });
+      await tx.update(t).set({ path: item.stored!.path, thumb: item.stored!.thumb, position: position++ }).where(eq(t.id, item.id!));
+    } else {
+      await tx.update(t).set({ position: position++ }).where(eq(t.id, item.id!));
+    }
+  }
+  return obsolete;
+}
+
+/** Image lists of many records at once, for lists. */
+export async function imagesOf(db: Db, r: ResourceDef, field: string, ownerIds: string[]) {
+  const t = joinTableOf(r, field);
+  const rows = await db
+    .select({ id: t.id, ownerId: t.ownerId, path: t.path, thumb: t.thumb })
+    .from(t)
+    .where(inArray(t.ownerId, ownerIds))
+    .orderBy(asc(t.position));
+  const byOwner = new Map<string, { id: string; path: string; thumb: string; url: string; thumbUrl: string }[]>();
+  for (const row of rows) {
+    const list = byOwner.get(String(row.ownerId)) ?? [];
+    list.push({ id: String(row.id), path: String(row.path), thumb: String(row.thumb), url: `/uploads/${row.path}`, thumbUrl: `/uploads/${row.thumb}` });
+    byOwner.set(String(row.ownerId), list);
+  }
+  return byOwner;
+}
