@@ -18,13 +18,17 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // bench/bundle.mjs walks the manifest to measure what each face loads.
+    manifest: true,
     chunkSizeWarningLimit: 2000,
   },
   server: {
+    // The API server on :3000 (npx tsx src/server/main.ts). LOCAL_LOCALES=1
+    // serves the translation files from public/ instead of the server.
     proxy: {
       '/api': 'http://localhost:3000',
-      '/locales': 'http://localhost:3000',
       '/uploads': 'http://localhost:3000',
+      ...(process.env.LOCAL_LOCALES === '1' ? {} : { '/locales': 'http://localhost:3000' }),
     },
   },
 });

@@ -26,7 +26,6 @@ const lazyPage = (node: ReactNode) => <Suspense fallback={<LinearProgress />}>{n
 export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <Admin
-      basename="/admin"
       title="Back Office"
       dataProvider={dataProvider}
       authProvider={authProvider}

@@ -1,9 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { I18nProvider } from 'react-admin';
 import { createI18nProvider } from './providers/i18nProvider';
 import { AdminApp } from './AdminApp';
 
-/** Waits for the translation files, then mounts react-admin under /admin. */
+/**
+ * Mounts react-admin under /admin. react-admin would create a hash router by
+ * itself; a browser (data) router with the /admin basename gives real paths,
+ * and every in-app path (ours and react-admin's) stays relative to /admin.
+ */
 export default function AdminRoot() {
   const [i18n, setI18n] = useState<I18nProvider | null>(null);
   useEffect(() => {
@@ -13,5 +18,9 @@ export default function AdminRoot() {
       alive = false;
     };
   }, []);
-  return i18n ? <AdminApp i18nProvider={i18n} /> : null;
+  const router = useMemo(
+    () => (i18n ? createBrowserRouter([{ path: '*', element: <AdminApp i18nProvider={i18n} /> }], { basename: '/admin' }) : null),
+    [i18n],
+  );
+  return router ? <RouterProvider router={router} /> : null;
 }

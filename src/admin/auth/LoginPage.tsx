@@ -18,11 +18,13 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const { data: config } = useConfig();
   const [busy, setBusy] = useState(false);
+  const [signedInAtMount] = useState(() => getToken() !== null);
   const invite = params.get('invite') ?? undefined;
   const target = afterLoginTarget(params.get('next'));
   const inAdmin = 'inAdmin' in target ? target.inAdmin : '/';
 
-  if (getToken() && !busy) {
+  // Only a visitor who arrives signed in is sent on; after a login useLogin navigates.
+  if (signedInAtMount) {
     if ('external' in target) window.location.assign(target.external);
     return <Navigate to={inAdmin} replace />;
   }

@@ -12,28 +12,28 @@ const LONG_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyl
 export function columnField(def: ResourceDef, col: ColumnDef, translate: TranslateFunction, locale: string): ReactElement {
   const field = def.fields[col.source.split('.')[0]];
   const label = translate(col.label ?? fieldLabel(def.name, col.source, field), { _: col.source });
+  const key = col.source;
   const props = {
-    key: col.source,
     source: col.source,
     label,
     sortable: def.sortable.includes(col.source),
   };
   switch (col.render) {
     case 'datetime':
-      return <DateField {...props} showTime locales={locale} options={LONG_DATE_TIME} />;
+      return <DateField key={key} {...props} showTime locales={locale} options={LONG_DATE_TIME} />;
     case 'date':
-      return <DateField {...props} locales={locale} />;
+      return <DateField key={key} {...props} locales={locale} />;
     case 'boolean':
-      return <BooleanField {...props} />;
+      return <BooleanField key={key} {...props} />;
     case 'email':
-      return <EmailField {...props} />;
+      return <EmailField key={key} {...props} />;
     case 'number':
-      return <NumberField {...props} locales={locale} />;
+      return <NumberField key={key} {...props} locales={locale} />;
     case 'image':
-      return <ImageCell {...props} />;
+      return <ImageCell key={key} {...props} />;
     case 'tags':
-      return <TagsCell {...props} />;
+      return <TagsCell key={key} {...props} />;
     default:
-      return <TextField {...props} />;
+      return <TextField key={key} {...props} />;
   }
 }

@@ -1,5 +1,4 @@
-import { Box } from '@mui/material';
-import { DashboardMenuItem, usePermissions } from 'react-admin';
+import { DashboardMenuItem, Menu, usePermissions } from 'react-admin';
 import type { Category } from '../providers/categories';
 import { buildMenu } from './buildMenu';
 import { MenuGroupList } from './MenuGroupList';
@@ -7,23 +6,19 @@ import { MenuModeSwitch } from './MenuModeSwitch';
 import { ViewMenu } from './ViewMenu';
 import { useMenuMode } from './useMenuMode';
 
+/** react-admin's Menu is a MUI MenuList, which MUI 9 requires around every MenuItem. */
 export function AppMenu() {
   const [mode, setMode] = useMenuMode();
   const { permissions } = usePermissions<Category[]>();
   const groups = buildMenu(permissions ?? []);
   return (
-    <Box component="nav" sx={{ pb: 2 }} data-testid="side-menu">
+    <Menu data-testid="side-menu">
       <MenuModeSwitch mode={mode} onChange={setMode} />
       {mode === 'view' ? (
         <ViewMenu />
       ) : (
-        <>
-          <DashboardMenuItem />
-          {groups.map((g) => (
-            <MenuGroupList key={g.key} group={g} />
-          ))}
-        </>
+        [<DashboardMenuItem key="dashboard" />, ...groups.map((g) => <MenuGroupList key={g.key} group={g} />)]
       )}
-    </Box>
+    </Menu>
   );
 }

@@ -13,13 +13,14 @@ export function ToastNotifications() {
   const { notifications, takeNotification } = useNotificationContext();
   const translate = useTranslate();
   useEffect(() => {
-    if (notifications.length === 0) return;
-    for (let n = takeNotification(); n; n = takeNotification()) {
-      const { message, type, notificationOptions } = n;
-      const args = notificationOptions?.messageArgs ?? {};
-      const text = typeof message === 'string' ? translate(message, { _: message, ...args }) : message;
-      toast(text, { type: (type === 'warning' ? 'warning' : type) as TypeOptions, autoClose: TOAST_MS });
-    }
+    // takeNotification reads the queue of this render, so one per run: the
+    // shortened queue re-runs the effect for the next one.
+    const n = notifications.length ? takeNotification() : undefined;
+    if (!n) return;
+    const { message, type, notificationOptions } = n;
+    const args = notificationOptions?.messageArgs ?? {};
+    const text = typeof message === 'string' ? translate(message, { _: message, ...args }) : message;
+    toast(text, { type: (type === 'warning' ? 'warning' : type) as TypeOptions, autoClose: TOAST_MS });
   }, [notifications, takeNotification, translate]);
   return <ToastContainer position="top-right" autoClose={TOAST_MS} draggable newestOnTop closeOnClick={false} />;
 }

@@ -26,8 +26,7 @@ export const authProvider: AuthProvider = {
     const answer = await api<LoginAnswer>(url, { method: 'POST', body });
     saveSession({ token: answer.token, user: answer.user }, answer.role);
     forgetCategories();
-    // The login screen navigates itself (next param), so no redirect here.
-    return { redirectTo: false };
+    // No redirectTo: the login screen passes the `next` target to useLogin.
   },
 
   async logout() {
