@@ -23,7 +23,7 @@ export interface Harness {
  * A fresh server and database for one test file: PGlite in memory, or a new
  * PostgreSQL database when DATABASE_URL is set (dropped afterwards).
  */
-export async function startHarness(env: Record<string, string> = {}, opts: { googleKeys?: JWTVerifyGetKey } = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, opts: { googleKeys?: JWTVerifyGetKey; logStream?: NodeJS.WritableStream } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -56,7 +56,7 @@ export async function startHarness(env: Record<string, string> = {}, opts: { goo
     }),
     inMemoryDb: !databaseUrl,
   };
-  const app = await buildApp(config, { logger: false, googleKeys: opts.googleKeys });
+  const app = await buildApp(config, { logger: Boolean(opts.logStream), logStream: opts.logStream, googleKeys: opts.googleKeys });
   const login = async (email: string, password: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
     if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);

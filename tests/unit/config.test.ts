@@ -1,0 +1,40 @@
+// @vitest-environment node
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+import { redactUrl } from '../../src/server/http/redact-url';
+
+describe('configuration', () => {
+  it('runs on a bare machine with the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: path.resolve('data'), publicUrl: 'http://localhost:3000', logLevel: 'info', trustProxy: false });
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer between 0 and 65535, got "abc"'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres: or postgresql:'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must have at least 32 characters'],
+    [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD must have at least 6 characters'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL is not a valid URL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be 1 or 0, got "maybe"'],
+  ])('stops on %o with a one-line reason', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('drops a trailing slash of PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://admin.example.com/' }).publicUrl).toBe('https://admin.example.com');
+  });
+});
+
+describe('log URLs', () => {
+  it('never carry tokens', () => {
+    expect(redactUrl('/admin/reset-password/abc123?x=1')).toBe('/admin/reset-password/[redacted]?x=1');
+    expect(redactUrl('/api/auth/invites/validate/tok')).toBe('/api/auth/invites/validate/[redacted]');
+    expect(redactUrl('/invite?token=secret&lang=el')).toBe('/invite?token=[redacted]&lang=el');
+    expect(redactUrl('/admin/login?invite=secret')).toBe('/admin/login?invite=[redacted]');
+    expect(redactUrl('/api/auth/users?page=2')).toBe('/api/auth/users?page=2');
+  });
+});
