@@ -64,9 +64,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   }
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The matched route, not the raw URL: '/%61pi/...' reaches '/api/...' routes too.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const access = request.routeOptions.config?.access ?? 'rbac';
-    if (access === 'public' || !request.routeOptions.url) return;
+    if (access === 'public') return;
 
     const token = bearer(request);
     const claims = token ? await verifySessionToken(app.deps.jwtSecret, token) : null;
