@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { rowsOf } from '../../src/server/db/rows';
 import { parseArgs, type BenchArgs } from './args';
 import { cannon, type CannonRequest, type CannonResult } from './cannon';
 import { countUsers, EVERY_TERM, RARE_TERM, seedUsers } from './seed';
@@ -126,13 +127,13 @@ async function prepare(kind: Kind, args: BenchArgs): Promise<{ app: App; cleanup
     }
     log(`[${kind}] seeding ${args.rows.toLocaleString('en')} users in SQL (generate_series, batches of 100,000)...`);
     const s = await seedUsers(app.deps.database.db, args.rows, (m) => log(`[${kind}]${m}`));
-    seedNote = `seeded ${s.rows.toLocaleString('en')} users in ${s.seconds.toFixed(1)} s, ANALYZE ${s.analyzeSeconds.toFixed(1)} s`;
+    seedNote = `seeded ${s.rows.toLocaleString('en')} users in ${s.seconds.toFixed(1)} s, VACUUM ANALYZE ${s.analyzeSeconds.toFixed(1)} s`;
     log(`[${kind}] ${seedNote}`);
     n = await countUsers(app.deps.database.db);
   } else {
     seedNote = `reused ${n.toLocaleString('en')} users`;
     log(`[${kind}] ${seedNote}`);
-    await app.deps.database.db.execute(sql.raw('ANALYZE users'));
+    await app.deps.database.db.execute(sql.raw('VACUUM ANALYZE users'));
   }
   const cleanup = async () => {
     await app.close();
@@ -160,10 +161,10 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
     const token = ((await res.json()) as { token: string }).token;
     const headers = { authorization: `Bearer ${token}` };
 
-    const idRows = await app.deps.database.db.execute<{ id: string }>(
+    const idRows = await app.deps.database.db.execute(
       sql.raw(`SELECT id FROM users WHERE password_hash IS NULL ORDER BY email LIMIT 8 OFFSET ${Math.floor(args.rows / 3)}`),
     );
-    const ids = idRows.rows.map((r) => String(r.id));
+    const ids = rowsOf<{ id: string }>(idRows).map((r) => String(r.id));
 
     for (const s of scenarios(ids)) {
       if (args.only.length && !args.only.some((o) => s.name.includes(o))) continue;
