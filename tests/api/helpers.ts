@@ -68,7 +68,8 @@ export async function createUser(
   fields: { name?: string; email?: string; password?: string; confirmed?: boolean; blocked?: boolean; role?: string } = {},
 ): Promise<{ _id: string; name: string; email: string; password: string }> {
   const { role, ...rest } = fields;
-  const body = { name: 'Test User', email: uniqueEmail(), password: 'secret-pass-1', ...rest };
+  const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const body = { name: 'Test User', email: uniqueEmail(), password: 'secret-pass-1', ...given };
   const res = await call(h, 'POST', '/api/auth/users', { token: h.adminToken, body });
   if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
   if (role) {

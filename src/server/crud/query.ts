@@ -14,7 +14,7 @@ export interface ListParams {
   [filter: string]: unknown;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /** `user.name` -> the ref field and the target's column. */
 function refPath(r: ResourceDef, dotted: string): { field: string; target: AnyTable; column: string } {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'driz
 import type { FastifyInstance } from 'fastify';
 import { clientPermissionsT, notificationsT, roleClientPermissionsT, userRolesT, usersT } from '../db/tables';
 import { isoDate } from '../crud/representation';
+import { escapeLike } from '../crud/query';
 import { badRequest, notFound } from '../http/http-error';
 import { hashPassword } from '../security/passwords';
 import { revokeUserSessions } from '../security/session-store';
@@ -37,7 +38,7 @@ export async function meRoutes(app: FastifyInstance) {
         conds.push(inArray(clientPermissionsT.id, mine));
       }
       const q = req.query.q?.trim();
-      if (q) conds.push(or(ilike(clientPermissionsT.name, `%${q}%`), ilike(clientPermissionsT.path, `%${q}%`))!);
+      if (q) conds.push(or(ilike(clientPermissionsT.name, `%${escapeLike(q)}%`), ilike(clientPermissionsT.path, `%${escapeLike(q)}%`))!);
       const where = conds.length ? and(...conds) : undefined;
       const [rows, [{ n }]] = await Promise.all([
         db()
