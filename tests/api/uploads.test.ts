@@ -1,0 +1,161 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bearer, startHarness, type Harness } from './harness';
+import { assertNoSecrets, call, createUser } from './helpers';
+
+const TOO_LARGE = { error: 'File size exceeds 1MB limit. Please upload a smaller file.' };
+const NOT_IMAGE = { error: 'Only JPEG, PNG, WebP or GIF images can be uploaded.' };
+const PATH_RE = /^\/uploads\/[0-9a-f-]{36}\.webp$/;
+
+let h: Harness;
+let userToken: string;
+let png: Buffer;
+
+beforeAll(async () => {
+  h = await startHarness();
+  const u = await createUser(h, { role: 'User' });
+  userToken = await h.login(u.email, u.password);
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 60 } } })
+    .png()
+    .toBuffer();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A multipart body as a browser sends it, built with the platform FormData. */
+async function multipart(files: { field?: string; name: string; type: string; data: Buffer }[], fields: Record<string, string> = { type: 'image' }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(f.field ?? 'file', new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
+  const req = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
+}
+
+async function upload(files: Parameters<typeof multipart>[0], token: string | null = userToken, fields?: Record<string, string>) {
+  const { payload, contentType } = await multipart(files, fields);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/upload/profile-image',
+    headers: { 'content-type': contentType, ...(token ? bearer(token) : {}) },
+    payload,
+  });
+  assertNoSecrets(res);
+  return res;
+}
+
+describe('POST /api/upload/profile-image', () => {
+  test('a real PNG is stored re-encoded and served as image/webp', async () => {
+    const res = await upload([{ name: 'me.png', type: 'image/png', data: png }]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({ filePaths: [{ path: expect.stringMatching(PATH_RE) }] });
+
+    const served = await h.app.inject({ method: 'GET', url: body.filePaths[0].path });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(served.headers['content-security-policy'])).toContain('sandbox');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
+  });
+
+  test('the stored path can become the profile image', async () => {
+    const u = await createUser(h, { role: 'User' });
+    const token = await h.login(u.email, u.password);
+    const path = (await upload([{ name: 'avatar.PNG', type: 'image/png', data: png }], token)).json().filePaths[0].path;
+    const saved = await call(h, 'POST', '/api/auth/my-profile', { token, body: { name: 'With Image', image: path } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().image).toBe(path);
+    const login = await call(h, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
+    expect(login.json().user.image).toBe(path);
+  });
+
+  test('JPEG, WebP and GIF are accepted too', async () => {
+    const base = sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } });
+    for (const [name, type, data] of [
+      ['a.jpg', 'image/jpeg', await base.clone().jpeg().toBuffer()],
+      ['a.webp', 'image/webp', await base.clone().webp().toBuffer()],
+      ['a.gif', 'image/gif', await base.clone().gif().toBuffer()],
+    ] as const) {
+      const res = await upload([{ name, type, data }]);
+      expect(res.statusCode, name).toBe(200);
+      expect(res.json().filePaths[0].path).toMatch(PATH_RE);
+    }
+  });
+
+  test('a text file renamed .png is a 400', async () => {
+    const res = await upload([{ name: 'notes.png', type: 'image/png', data: Buffer.from('just some text, not an image\n'.repeat(20)) }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(NOT_IMAGE);
+  });
+
+  test('HTML and SVG are refused whatever they claim to be', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    for (const [name, type, data] of [
+      ['x.svg', 'image/svg+xml', svg],
+      ['x.png', 'image/png', svg],
+      ['x.html', 'text/html', html],
+    ] as const) {
+      const res = await upload([{ name, type, data }]);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toEqual(NOT_IMAGE);
+    }
+  });
+
+  test('a PNG header over garbage is a 400', async () => {
+    const data = Buffer.concat([png.subarray(0, 16), Buffer.alloc(2000, 7)]);
+    const res = await upload([{ name: 'broken.png', type: 'image/png', data }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'The file is not a readable image.' });
+  });
+
+  test('more than 1 MB is a 413 with the size message', async () => {
+    const big = await sharp({ create: { width: 900, height: 900, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const res = await upload([{ name: 'big.png', type: 'image/png', data: big }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(TOO_LARGE);
+  });
+
+  test('just over 1 MB of anything is a 413; exactly at the limit is not', async () => {
+    const over = Buffer.concat([png.subarray(0, 8), Buffer.alloc(1024 * 1024 + 1 - 8, 1)]);
+    const res = await upload([{ name: 'over.png', type: 'image/png', data: over }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(TOO_LARGE);
+    const at = Buffer.concat([png.subarray(0, 8), Buffer.alloc(1024 * 1024 - 8, 1)]);
+    const ok = await upload([{ name: 'at.png', type: 'image/png', data: at }]);
+    expect(ok.statusCode).toBe(400); // not too large: refused for its content instead
+  });
+
+  test('no file, another field name, or a JSON body is a 400', async () => {
+    const none = await upload([]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ error: 'Choose an image to upload.' });
+    const wrongField = await upload([{ field: 'avatar', name: 'me.png', type: 'image/png', data: png }]);
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json()).toEqual({ error: 'Choose an image to upload.' });
+    const json = await call(h, 'POST', '/api/upload/profile-image', { token: userToken, body: { file: 'x' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toEqual({ error: 'Send the image as multipart/form-data in a field named "file".' });
+  });
+
+  test('without a token is a 401', async () => {
+    const res = await upload([{ name: 'me.png', type: 'image/png', data: png }], null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Please sign in to continue.' });
+  });
+});
+
+describe('GET /uploads/*', () => {
+  test('unknown files and path tricks are 404s', async () => {
+    for (const url of ['/uploads/nothing.webp', '/uploads/..%2f..%2fpackage.json', '/uploads/%2e%2e/%2e%2e/package.json', '/uploads/../package.json']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('"version"');
+    }
+  });
+});
