@@ -50,6 +50,12 @@ describe('POST /api/auth/login', () => {
     expect(none.json().fields).toEqual({ email: 'Email is required', password: 'Password is required' });
   });
 
+  test('a body that is not an object is a 400', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'admin' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Body must be an object', fields: { body: 'Body must be an object' } });
+  });
+
   test('a non-string password is a 400, not a sign-in', async () => {
     const res = await call(h, 'POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: { $ne: '' } } });
     expect(res.statusCode).toBe(400);

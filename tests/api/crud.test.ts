@@ -121,6 +121,22 @@ describe('users', () => {
     const res = await post('/api/auth/users', { name: 'Types', email: uniqueEmail(), blocked: 'maybe' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Blocked must be a boolean', fields: { blocked: 'Blocked must be a boolean' } });
+    const nullable = await post('/api/auth/users', { name: 'Types', email: uniqueEmail(), phone: { n: 1 } });
+    expect(nullable.statusCode).toBe(400);
+    expect(nullable.json()).toEqual({ error: 'Phone must be a string', fields: { phone: 'Phone must be a string' } });
+    const list = await post('/api/auth/roles', { name: 'Typed', description: 'x', permission: { a: 1 } });
+    expect(list.statusCode).toBe(400);
+    expect(list.json()).toEqual({ error: 'Permission must be an array', fields: { permission: 'Permission must be an array' } });
+    const long = await post('/api/auth/users', { name: 'x'.repeat(201), email: uniqueEmail() });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ error: 'Name must have at most 200 characters', fields: { name: 'Name must have at most 200 characters' } });
+  });
+
+  test('concurrent creates with one e-mail: one 201, the rest 409', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all([1, 2, 3, 4].map((i) => post('/api/auth/users', { name: `Race ${i}`, email })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    expect((await get(`/api/auth/users?q=${encodeURIComponent(email)}`)).json().total).toBe(1);
   });
 
   test('get one, update, delete, then get is a 404', async () => {

@@ -28,8 +28,12 @@ function messageOf(field: string, issue: AjvIssue): string {
       return `${label} must have at most ${issue.params?.limit} characters`;
     case 'format':
       return issue.params?.format === 'email' ? 'Entered value does not match email format' : `${label} is not valid`;
-    case 'type':
-      return `${label} must be a ${issue.params?.type === 'integer' ? 'whole number' : issue.params?.type}`;
+    case 'type': {
+      // Nullable fields report 'string,null': name the non-null type.
+      const raw = String(issue.params?.type).split(',').find((t) => t !== 'null') ?? 'value';
+      const type = raw === 'integer' ? 'whole number' : raw;
+      return `${label} must be ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+    }
     case 'enum':
       return `${label} must be one of: ${(issue.params?.allowedValues as string[] | undefined)?.join(', ')}`;
     case 'minimum':
