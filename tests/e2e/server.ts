@@ -26,7 +26,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     ADMIN_PASSWORD: adminPassword,
     AUTH_RATE_LIMIT: '10000',
     LOG_LEVEL: 'warn',
-    WEB_DIR: path.resolve('dist'),
+    // Helpers building in parallel use their own output folder.
+    WEB_DIR: process.env.E2E_WEB_DIR ?? path.resolve('dist'),
     PORT: '0',
     ...env,
   });
