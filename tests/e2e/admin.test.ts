@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './server';
+import { expectToast, launchBrowser, waitForTitle } from './browser';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token = '';
+
+async function api(method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(server.url + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const dialog = () => page.getByRole('dialog');
+const row = (text: string) => page.locator('tbody tr').filter({ hasText: text });
+
+async function openList(path: string, title: RegExp): Promise<void> {
+  await page.goto(server.url + '/admin' + path);
+  await page.getByTestId('list-title').filter({ hasText: title }).waitFor();
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  page = await context.newPage();
+  const login = (await (
+    await fetch(server.url + '/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
+    })
+  ).json()) as { token: string };
+  token = login.token;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('admin back office in Chromium', () => {
+  it('serves the public home without the admin', async () => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto(server.url + '/');
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    for (const name of ['About', 'Events', 'Contact']) await page.getByRole('link', { name }).waitFor();
+    expect(scripts.some((s) => /AdminRoot/.test(s))).toBe(false);
+  });
+
+  it('sends an unprefixed protected path to /admin/login with next, replacing history', async () => {
+    const before = await page.evaluate(() => window.history.length);
+    await page.goto(server.url + '/users?x=1');
+    await page.locator('input[name=email]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/users?x=1');
+    // The guarded URL was replaced, not stacked: one entry for one visit.
+    expect(await page.evaluate(() => window.history.length)).toBe(before + 1);
+  });
+
+  it('validates the sign-in form', async () => {
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await page.fill('input[name=email]', 'not-an-email');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Entered value does not match email format').waitFor();
+  });
+
+  it('signs in and lands on next', async () => {
+    await page.fill('input[name=email]', server.adminEmail);
+    await page.fill('input[name=password]', server.adminPassword);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectToast(page, 'Login successful.');
+    await waitForTitle(page, 'Users (1)');
+    expect(new URL(page.url()).pathname).toBe('/admin/users');
+    await page.getByText('Search by email', { exact: false }).or(page.getByPlaceholder('Search by email')).first().waitFor();
+  });
+
+  it('builds the menu from the categories with General first and Account last', async () => {
+    const menu = page.getByTestId('side-menu');
+    await menu.getByText('General').waitFor();
+    await menu.getByRole('menuitem', { name: 'Users', exact: true }).waitFor();
+    const text = (await menu.innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
+    expect(text.indexOf('General')).toBeGreaterThan(-1);
+    expect(text.indexOf('Account')).toBeGreaterThan(text.indexOf('General'));
+    await menu.getByRole('menuitem', { name: 'Roles', exact: true }).click();
+    await waitForTitle(page, 'Roles (3)');
+  });
+
+  it('creates a user in the modal, with the browser validation messages', async () => {
+    await openList('/users', /^Users \(/);
+    await page.getByRole('button', { name: 'Add New User' }).click();
+    await dialog().getByText('Post User').waitFor();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().getByText('Name is required').waitFor();
+    await dialog().getByText('Email is required').waitFor();
+    await dialog().locator('input[name=name]').fill('Bob Builder');
+    await dialog().locator('input[name=email]').fill('bob@');
+    await dialog().locator('input[name=password]').fill('123');
+    await dialog().locator('input[name=passwordConfirm]').fill('124');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().getByText('Entered value does not match email format').waitFor();
+    await dialog().getByText('Password must have at least 6 characters').waitFor();
+    await dialog().getByText('The passwords do not match').waitFor();
+    await dialog().locator('input[name=email]').fill('bob@example.com');
+    await dialog().locator('input[name=password]').fill('secret12');
+    await dialog().locator('input[name=passwordConfirm]').fill('secret12');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'User created successfully.');
+    await dialog().waitFor({ state: 'detached' });
+    await waitForTitle(page, 'Users (2)');
+    await row('bob@example.com').waitFor();
+  });
+
+  it('shows a server conflict on the form (duplicate e-mail)', async () => {
+    await page.getByRole('button', { name: 'Add New User' }).click();
+    await dialog().locator('input[name=name]').fill('Bob Again');
+    await dialog().locator('input[name=email]').fill('bob@example.com');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await page.locator('.Toastify__toast--error').first().waitFor();
+    expect(await dialog().isVisible()).toBe(true);
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('edits the user in a prefilled modal', async () => {
+    await row('bob@example.com').getByRole('button', { name: 'Edit' }).click();
+    await dialog().getByText('Edit User').waitFor();
+    const name = dialog().locator('input[name=name]');
+    await expect.poll(() => name.inputValue()).toBe('Bob Builder');
+    await name.fill('Bob Renamed');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'User updated successfully.');
+    await dialog().waitFor({ state: 'detached' });
+    await row('Bob Renamed').waitFor();
+  });
+
+  it('deletes a user after the confirmation', async () => {
+    await api('POST', '/api/auth/users', { name: 'Temp Person', email: 'temp@example.com', confirmed: true, blocked: false });
+    await openList('/users', /^Users \(3\)$/);
+    await row('temp@example.com').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Are you sure?').waitFor();
+    await page.getByText('You want to delete this?').waitFor();
+    await page.getByRole('button', { name: 'No' }).click();
+    await row('temp@example.com').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expectToast(page, 'User deleted successfully.');
+    await waitForTitle(page, 'Users (2)');
+  });
+
+  it('creates a role with API and client permissions', async () => {
+    await openList('/roles', /^Roles \(3\)$/);
+    await page.getByRole('button', { name: 'Add New Role' }).click();
+    await dialog().getByText('Post Role').waitFor();
+    await dialog().locator('input[name=name]').fill('Editors');
+    await dialog().locator('input[name=description]').fill('Edit content');
+    await dialog().getByLabel('Permissions', { exact: true }).click();
+    await page.getByRole('option').first().waitFor();
+    const firstPermission = (await page.getByRole('option').first().innerText()).trim();
+    await page.getByRole('option').first().click();
+    // Escape would close the whole dialog: click its title to close the list.
+    await dialog().getByText('Post Role').click();
+    await dialog().getByLabel('Client Permissions', { exact: true }).click();
+    await page.getByRole('option', { name: 'Users', exact: true }).first().click();
+    await dialog().getByText('Post Role').click();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Role created successfully.');
+    await waitForTitle(page, 'Roles (4)');
+    await row('Editors').getByRole('button', { name: 'Edit' }).click();
+    await dialog().getByText('Edit Role').waitFor();
+    await dialog().getByRole('button', { name: firstPermission }).or(dialog().getByText(firstPermission, { exact: true })).first().waitFor();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('links a user to a role', async () => {
+    await openList('/user-roles', /^User Roles \(1\)$/);
+    await page.getByRole('button', { name: 'Add New User Role' }).click();
+    await dialog().getByText('Post User Role').waitFor();
+    await dialog().getByRole('combobox', { name: 'User' }).click();
+    await page.getByRole('option', { name: /Bob Renamed/ }).click();
+    await dialog().getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Editors' }).click();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'UserRole created successfully.');
+    await waitForTitle(page, 'User Roles (2)');
+    await row('bob@example.com').getByText('Editors').waitFor();
+  });
+
+  it('searches and paginates, a new search going back to page 1', async () => {
+    for (let i = 1; i <= 28; i++) {
+      const n = String(i).padStart(2, '0');
+      await api('POST', '/api/auth/users', { name: `Seed ${n}`, email: `seed${n}@example.com`, confirmed: true, blocked: false });
+    }
+    await openList('/users', /^Users \(30\)$/);
+    expect(await page.locator('tbody tr').count()).toBe(25);
+    await page.getByText('1-25 of 30').first().waitFor();
+    await page.getByRole('button', { name: 'Go to next page' }).first().click();
+    await page.getByText('26-30 of 30').first().waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(5);
+    await page.getByPlaceholder('Search by email').fill('seed07');
+    await page.getByPlaceholder('Search by email').press('Enter');
+    await waitForTitle(page, 'Users (1)');
+    await row('seed07@example.com').waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).not.toBe('2');
+  });
+
+  it('switches the interface to Greek and back', async () => {
+    await openList('/users', /^Users \(/);
+    await page.getByRole('button', { name: /English/i }).click();
+    await page.getByRole('menuitem', { name: 'Ελληνικά' }).click();
+    await page.getByTestId('list-title').filter({ hasText: /^Χρήστες \(/ }).waitFor();
+    await page.getByRole('button', { name: 'Προσθήκη Χρήστης' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('el');
+    await page.reload();
+    await page.getByTestId('list-title').filter({ hasText: /^Χρήστες \(/ }).waitFor();
+    await page.getByRole('button', { name: /Ελληνικά/i }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByTestId('list-title').filter({ hasText: /^Users \(/ }).waitFor();
+  });
+
+  it('logs out, clearing the stored session, and guards screens again', async () => {
+    const uiToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token);
+    await page.getByRole('button', { name: 'Administrator' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.locator('input[name=email]').waitFor();
+    await expectToast(page, 'Logged out successfully.');
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    expect(await page.evaluate(() => [localStorage.getItem('userInfo'), localStorage.getItem('role')])).toEqual([null, null]);
+    await page.goto(server.url + '/admin/roles');
+    await page.locator('input[name=email]').waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/roles');
+    // Logout ended the session server side too.
+    const res = await fetch(server.url + '/api/auth/users', { headers: { Authorization: `Bearer ${uiToken}` } });
+    expect(res.status).toBe(401);
+  });
+});
