@@ -214,6 +214,13 @@ describe('admin back office in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('page')).not.toBe('2');
   });
 
+  it('reinitiates permissions after a confirmation', async () => {
+    await openList('/permissions', /^Permissions \(/);
+    await page.getByRole('button', { name: 'Reinitiate Permissions' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(page, /^Permissions Sync Completed\. \d+ new permissions added\.$/);
+  });
+
   it('switches the interface to Greek and back', async () => {
     await openList('/users', /^Users \(/);
     await page.getByRole('button', { name: /English/i }).click();
@@ -242,5 +249,15 @@ describe('admin back office in Chromium', () => {
     // Logout ended the session server side too.
     const res = await fetch(server.url + '/api/auth/users', { headers: { Authorization: `Bearer ${uiToken}` } });
     expect(res.status).toBe(401);
+  });
+
+  it('shows access denied for a screen outside the user\'s categories', async () => {
+    await api('POST', '/api/auth/users', { name: 'Plain User', email: 'plain@example.com', password: 'plain-pass-1', confirmed: true, blocked: false });
+    await page.goto(server.url + '/admin/login?next=%2Fadmin%2Fpermissions');
+    await page.fill('input[name=email]', 'plain@example.com');
+    await page.fill('input[name=password]', 'plain-pass-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Access denied').first().waitFor();
+    expect(await page.getByTestId('list-title').count()).toBe(0);
   });
 });
