@@ -41,7 +41,19 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
 
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: true, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      prefix: '/',
+      wildcard: true,
+      // `/` is a directory: without an index the plugin answers 403 instead of the app.
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (reply: unknown, file: string) => {
+        // Vite names built assets by content hash: they never change under one URL.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        (reply as FastifyReply).header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,48 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+let h: Harness;
+const web = mkdtempSync(path.join(tmpdir(), 'bo-web-'));
+beforeAll(async () => {
+  mkdirSync(path.join(web, 'assets'), { recursive: true });
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(path.join(web, 'assets', 'main-abc123.js'), 'console.log(1)');
+  h = await startHarness({ WEB_DIR: web });
+});
+afterAll(async () => h?.close());
+
+describe('serving the front end', () => {
+  it('answers / and client-side routes with the app, never caching the page', async () => {
+    for (const url of ['/', '/about', '/admin/users', '/invite?token=x', '/experience/some-slug']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>app</title>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found.' });
+  });
+
+  it('serves uploads as inert files', async () => {
+    mkdirSync(path.join(h.config.dataDir, 'uploads'), { recursive: true });
+    writeFileSync(path.join(h.config.dataDir, 'uploads', 'x.webp'), 'RIFF');
+    const res = await h.app.inject({ method: 'GET', url: '/uploads/x.webp' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
