@@ -8,6 +8,7 @@ import { fieldValidators } from '../generic/validators';
 import { AuthCard } from './AuthCard';
 import { afterLoginTarget } from './loginPath';
 import { GoogleButton } from './GoogleButton';
+import { PendingApproval } from './PendingApproval';
 import { useConfig } from './useConfig';
 import type { LoginParams } from '../providers/authProvider';
 
@@ -18,6 +19,8 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const { data: config } = useConfig();
   const [busy, setBusy] = useState(false);
+  // Set when a Google sign-in with an invite registered a new person (202).
+  const [pending, setPending] = useState(false);
   const [signedInAtMount] = useState(() => getToken() !== null);
   const invite = params.get('invite') ?? undefined;
   const target = afterLoginTarget(params.get('next'));
@@ -36,7 +39,12 @@ export function LoginPage() {
         notify('app.auth.login_success', { type: 'success' });
         if ('external' in target) window.location.assign(target.external);
       })
-      .catch((e: unknown) => notify(errorBody(e).error ?? translate(fallback), { type: 'error' }))
+      .catch((e: unknown) => {
+        if (e instanceof PendingApproval) {
+          setPending(true);
+          notify('app.acceptInvite.submitted', { type: 'success' });
+        } else notify(errorBody(e).error ?? translate(fallback), { type: 'error' });
+      })
       .finally(() => setBusy(false));
   };
 
@@ -44,7 +52,14 @@ export function LoginPage() {
   const passwordLabel = translate('app.auth.password');
   return (
     <AuthCard title={translate('app.auth.sign_in')}>
-      {invite && (
+      {pending && (
+        <Alert severity="success" sx={{ mb: 2 }} data-testid="registration-pending">
+          <strong>{translate('app.acceptInvite.submitted')}</strong>
+          <br />
+          {translate('app.acceptInvite.submitted_note')}
+        </Alert>
+      )}
+      {invite && !pending && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('app.auth.invite_note')}
         </Alert>

@@ -5,6 +5,7 @@ import { clearSession, getToken, getUserInfo, saveSession, type SessionRole, typ
 import { allows, forgetCategories, getCategories } from './categories';
 import { findResource } from '../registry';
 import { loginPathWithNext } from '../auth/loginPath';
+import { PendingApproval, REGISTRATION_SUBMITTED, type PendingAnswer } from '../auth/PendingApproval';
 
 export interface LoginAnswer {
   token: string;
@@ -23,7 +24,9 @@ export const authProvider: AuthProvider = {
   async login(params: LoginParams) {
     const url = 'credential' in params ? '/api/auth/google' : '/api/auth/login';
     const body = 'credential' in params ? { credential: params.credential, invite: params.invite || undefined } : params;
-    const answer = await api<LoginAnswer>(url, { method: 'POST', body });
+    const answer = await api<LoginAnswer | PendingAnswer>(url, { method: 'POST', body });
+    // 202 for a new invited person: registered for approval, nothing to store.
+    if (!answer || !('token' in answer) || !answer.token) throw new PendingApproval(('message' in answer && answer.message) || REGISTRATION_SUBMITTED);
     saveSession({ token: answer.token, user: answer.user }, answer.role);
     forgetCategories();
     // No redirectTo: the login screen passes the `next` target to useLogin.

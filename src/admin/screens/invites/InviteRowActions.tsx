@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Box, Button, CircularProgress, IconButton, Tooltip } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Confirm, useTranslate } from 'react-admin';
+import { approveInvite, deleteInvite, rejectInvite, type Invite } from './invitesApi';
+import { useCopyLink } from './useCopyLink';
+import { useInviteAction } from './useInviteAction';
+
+/** SPEC 2: submitted invites get Approve and Reject; the others Copy and Delete. */
+export function InviteRowActions({ invite, onChanged }: { invite: Invite; onChanged: () => void }) {
+  const translate = useTranslate();
+  const copy = useCopyLink();
+  const [asking, setAsking] = useState<'delete' | 'reject' | null>(null);
+  const approve = useInviteAction(() => approveInvite(invite._id), 'app.invites.approved', 'app.invites.approve_failed', onChanged);
+  const reject = useInviteAction(() => rejectInvite(invite._id), 'app.invites.rejected', 'app.invites.reject_failed', onChanged);
+  const remove = useInviteAction(() => deleteInvite(invite._id), 'app.invites.deleted', 'app.invites.delete_failed', onChanged);
+  const t = (k: string) => translate(`app.invites.${k}`);
+  const busy = approve.busy || reject.busy || remove.busy;
+  const spinner = <CircularProgress size={16} color="inherit" />;
+
+  if (invite.status === 'submitted') {
+    return (
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'nowrap' }}>
+        <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => void approve.start()}
+          startIcon={approve.busy ? spinner : <CheckIcon />}>
+          {t('approve')}
+        </Button>
+        <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => setAsking('reject')}
+          startIcon={reject.busy ? spinner : <CloseIcon />}>
+          {t('reject')}
+        </Button>
+        <Confirm
+          isOpen={asking === 'reject'}
+          title={t('reject_title')}
+          content={translate('app.invites.reject_confirm', { email: invite.email ?? t('any') })}
+          confirm={t('reject')}
+          cancel={translate('app.delete.no')}
+          confirmColor="warning"
+          onConfirm={() => {
+            setAsking(null);
+            void reject.start();
+          }}
+          onClose={() => setAsking(null)}
+        />
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5 }}>
+      <Tooltip title={t('copy')}>
+        <IconButton size="small" aria-label={t('copy')} onClick={() => copy(invite.link)}>
+          <ContentCopyIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('delete')}>
+        <span>
+          <IconButton size="small" color="error" aria-label={t('delete')} disabled={busy} onClick={() => setAsking('delete')}>
+            {remove.busy ? <CircularProgress size={18} /> : <DeleteIcon fontSize="small" />}
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Confirm
+        isOpen={asking === 'delete'}
+        title={t('delete_confirm')}
+        content={t('delete_note')}
+        confirm={translate('app.delete.yes')}
+        cancel={translate('app.delete.no')}
+        confirmColor="warning"
+        onConfirm={() => {
+          setAsking(null);
+          void remove.start();
+        }}
+        onClose={() => setAsking(null)}
+      />
+    </Box>
+  );
+}

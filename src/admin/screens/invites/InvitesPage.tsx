@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Title, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { errorBody } from '../../api/ApiError';
+import { CreateInviteForm } from './CreateInviteForm';
+import { InviteLinkBox } from './InviteLinkBox';
+import { InvitesPager } from './InvitesPager';
+import { InvitesTable } from './InvitesTable';
+import { listInvites, type Invite } from './invitesApi';
+
+const KEY = ['app', 'invites'];
+
+/** /admin/invites: create invitation links and decide on registrations (SPEC 2). */
+export function InvitesPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const checkAccess = useLogoutIfAccessDenied();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [created, setCreated] = useState<Invite | null>(null);
+  const t = (k: string) => translate(`app.invites.${k}`);
+  const { data, error, isFetching, refetch } = useQuery({
+    queryKey: [...KEY, page],
+    queryFn: () => listInvites(page),
+    placeholderData: keepPreviousData,
+    // Registrations arrive while the screen is open; the list is cheap.
+    staleTime: 0,
+  });
+  const loadFailed = error ? (errorBody(error).error ?? t('load_failed')) : null;
+  useEffect(() => {
+    if (!error) return;
+    // A 401 ends the session like any other list would (authProvider.checkError).
+    void checkAccess(error).then((loggedOut) => {
+      if (!loggedOut && loadFailed) notify(loadFailed, { type: 'error' });
+    });
+  }, [error, loadFailed, checkAccess, notify]);
+  // A delete can empty the last page: step back to one that exists.
+  useEffect(() => {
+    if (data && page > data.pages) setPage(data.pages);
+  }, [data, page]);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: KEY });
+  const pager = data && (
+    <InvitesPager page={data.page} pages={data.pages} total={data.total} busy={isFetching} onPage={setPage} onRefresh={() => void refetch()} />
+  );
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={t('title')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="list-title">
+        {translate('app.list.title', { name: t('title'), total: data?.total ?? 0 })}
+      </Typography>
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography variant="subtitle1" sx={{ mb: 1.5 }}>{t('create_title')}</Typography>
+          <CreateInviteForm
+            onCreated={(invite) => {
+              setCreated(invite);
+              setPage(1);
+              reload();
+            }}
+          />
+          {created && <InviteLinkBox invite={created} />}
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          {pager}
+          <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} data-testid="list-loading" />
+          {loadFailed && <Alert severity="error" sx={{ my: 1 }}>{loadFailed}</Alert>}
+          {data && <InvitesTable rows={data.data} onChanged={reload} />}
+          {pager}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
