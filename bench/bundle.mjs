@@ -13,7 +13,8 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf
 const BUDGET = { home: 80 * 1024, admin: 350 * 1024 };
 const FORBIDDEN = [/react-admin/, /ra-core/, /ra-ui-materialui/, /@mui\//, /src\/admin\//];
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+// index.html: the SPA entry (kiosk-login.html is the second, login-only shell).
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
 const keyOf = (suffix) => {
   const k = Object.keys(manifest).find((x) => x.endsWith(suffix));
   if (!k) throw new Error(`No chunk for ${suffix} in the manifest`);

@@ -14,7 +14,7 @@ import { AccessDenied } from './screens/AccessDenied';
 import { NotFound } from './screens/NotFound';
 import { ErrorPage } from './screens/ErrorPage';
 import { CategoryGuard } from './screens/CategoryGuard';
-import { ForgotPasswordPage, InvitesPage, ProfilePage, ResetPasswordPage, ResourceList } from './lazyScreens';
+import { ForgotPasswordPage, InvitesPage, ProfilePage, ResetPasswordPage, ResourceList, TranslationsPage } from './lazyScreens';
 import { menuIcon } from './layout/menuIcons';
 
 /** SPEC 9: lists stay fresh 15 s and are not retried. */
@@ -56,6 +56,7 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/account/profile" element={<CategoryGuard path="/account/profile">{lazyPage(<ProfilePage />)}</CategoryGuard>} />
+        <Route path="/translations" element={<CategoryGuard path="/translations">{lazyPage(<TranslationsPage />)}</CategoryGuard>} />
         <Route path="/invites" element={<CategoryGuard path="/invites">{lazyPage(<InvitesPage />)}</CategoryGuard>} />
       </CustomRoutes>
     </Admin>

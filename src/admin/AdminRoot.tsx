@@ -3,6 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { I18nProvider } from 'react-admin';
 import { createI18nProvider } from './providers/i18nProvider';
 import { AdminApp } from './AdminApp';
+import { RouterError } from './screens/RouterError';
 
 /**
  * Mounts react-admin under /admin. react-admin would create a hash router by
@@ -19,7 +20,7 @@ export default function AdminRoot() {
     };
   }, []);
   const router = useMemo(
-    () => (i18n ? createBrowserRouter([{ path: '*', element: <AdminApp i18nProvider={i18n} /> }], { basename: '/admin' }) : null),
+    () => (i18n ? createBrowserRouter([{ path: '*', element: <AdminApp i18nProvider={i18n} />, errorElement: <RouterError /> }], { basename: '/admin' }) : null),
     [i18n],
   );
   return router ? <RouterProvider router={router} /> : null;

@@ -15,3 +15,6 @@ export const ResetPasswordPage = lazy(
 export const InvitesPage = lazy(
   lazyWithTimeout(() => import('./screens/invites/InvitesPage').then((m) => ({ default: m.InvitesPage }))),
 );
+export const TranslationsPage = lazy(
+  lazyWithTimeout(() => import('./screens/translations/TranslationsPage').then((m) => ({ default: m.TranslationsPage }))),
+);

@@ -11,7 +11,9 @@ export function useLocationPath(): string {
   return path;
 }
 
-export function navigate(to: string): void {
-  window.history.pushState(null, '', to);
+export function navigate(to: string, replace = false): void {
+  if (replace) window.history.replaceState(null, '', to);
+  else window.history.pushState(null, '', to);
+  window.scrollTo(0, 0);
   window.dispatchEvent(new PopStateEvent('popstate'));
 }

@@ -1,13 +1,13 @@
 /**
  * Admin screens also answer on their unprefixed path (DESIGN 5 "Routes"):
  * `/login?next=x` becomes `/admin/login?next=x`. Only first path segments are
- * listed so `/users/12` and `/reset-password/abc` follow their twin too.
+ * listed so `/users/12` follows its twin too. /forgot-password and
+ * /reset-password/:token are not here: the public site has its own light forms
+ * (SPEC 2 "Public routes"); their /admin twins keep working.
  * Kept as plain strings (not read from resources/) so the public entry stays tiny.
  */
 export const ADMIN_SEGMENTS: readonly string[] = [
   'login',
-  'forgot-password',
-  'reset-password',
   'account',
   'users',
   'user-profiles',

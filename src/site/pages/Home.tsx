@@ -1,16 +1,33 @@
 import { Meteors } from '../Meteors';
+import { Link } from '../Link';
 import { useProfileTile } from '../useProfileTile';
+import { useT } from '../i18n/context';
+import { getUserInfo } from '../../web/session';
 
 export function Home() {
+  const t = useT();
   const profileTile = useProfileTile();
+  const signedIn = getUserInfo() !== null;
   return (
     <section className="home">
       <Meteors />
-      <h1 className="home-title">Welcome</h1>
-      <p className="home-lead">Experiences, events and more.</p>
+      <h1 className="home-title">{t('app.site.home.title')}</h1>
+      <p className="home-lead">{t('app.site.home.lead')}</p>
+      <div className="actions home-actions">
+        {!signedIn && (
+          <Link to="/admin/login" className="button">
+            {t('app.site.home.cta_login')}
+          </Link>
+        )}
+        <Link to="/about" className="button button-ghost">
+          {t('app.site.home.cta_about')}
+        </Link>
+      </div>
+      {/* SPEC 2: only when the user's categories include the profile path. */}
       {profileTile && (
         <a className="tile" href="/admin/account/profile">
-          User Profile
+          <strong>{t('app.site.home.profile_tile')}</strong>
+          <span>{t('app.site.home.profile_text')}</span>
         </a>
       )}
     </section>

@@ -1,9 +1,13 @@
+import { useT } from '../i18n/context';
+
+/** SPEC 2: '404 - Not Found' with a 'GO TO SHOP' link to /kiosk. */
 export function NotFound() {
+  const t = useT();
   return (
-    <section className="page">
-      <h1>404 - Not Found</h1>
+    <section className="page page-narrow page-center">
+      <h1>{t('app.not_found.title')}</h1>
       <a className="button" href="/kiosk">
-        GO TO SHOP
+        {t('app.not_found.shop')}
       </a>
     </section>
   );

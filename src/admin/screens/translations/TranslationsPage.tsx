@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import SortByAlphaIcon from '@mui/icons-material/SortByAlpha';
+import SaveIcon from '@mui/icons-material/Save';
+import { Title, useTranslate } from 'react-admin';
+import { EntriesTable } from './EntriesTable';
+import { LanguageBar } from './LanguageBar';
+import { MissingKeys } from './MissingKeys';
+import { RawJsonEditor } from './RawJsonEditor';
+import { TimesInfo } from './TimesInfo';
+import { useTranslationsEditor } from './useTranslationsEditor';
+
+/** SPEC 2 "Translations editor" at /admin/translations. */
+export function TranslationsPage() {
+  const translate = useTranslate();
+  const ed = useTranslationsEditor();
+  const [focusId, setFocusId] = useState<number | null>(null);
+  const title = translate('app.translations.title');
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {title}
+        {ed.lang && ` — ${ed.lang.toUpperCase()}`}
+      </Typography>
+      <Stack spacing={2}>
+        <LanguageBar codes={ed.codes} lang={ed.lang} generating={ed.busy === 'generate'} onSelect={ed.select} onAdd={ed.addLanguage} onGenerate={() => void ed.generate()} />
+        <TimesInfo info={ed.info} />
+        {ed.loading && <LinearProgress />}
+        {ed.lang && !ed.loading && (
+          <>
+            {ed.reference && ed.referenceLang && <MissingKeys rows={ed.rows} reference={ed.reference} referenceLang={ed.referenceLang} onAdd={ed.prepend} />}
+            <Card variant="outlined">
+              <CardContent>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+                  <Button startIcon={<AddIcon />} onClick={() => setFocusId(ed.addRow())}>
+                    {translate('app.translations.add_row')}
+                  </Button>
+                  <Button startIcon={<SortByAlphaIcon />} onClick={ed.sort}>
+                    {translate('app.translations.sort')}
+                  </Button>
+                  <Box sx={{ flex: 1 }} />
+                  {ed.dirty && (
+                    <Typography variant="body2" color="warning.main" sx={{ alignSelf: 'center' }}>
+                      {translate('app.translations.unsaved')}
+                    </Typography>
+                  )}
+                  <Button variant="contained" startIcon={<SaveIcon />} onClick={() => void ed.save()} disabled={ed.busy === 'save'}>
+                    {translate('app.translations.save')}
+                  </Button>
+                </Box>
+                <EntriesTable rows={ed.rows} focusId={focusId} onChange={ed.updateRow} onDelete={ed.deleteRow} />
+              </CardContent>
+            </Card>
+            <RawJsonEditor rows={ed.rows} onParsed={ed.replaceAll} />
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}

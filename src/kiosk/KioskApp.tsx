@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
+import { AdminContext, memoryStore, type I18nProvider } from 'react-admin';
+import { dataProvider } from '../admin/providers/dataProvider';
+import { LoginPage } from '../admin/auth/LoginPage';
+import { ToastNotifications } from '../admin/layout/ToastNotifications';
+import { createKioskI18nProvider } from './kioskI18n';
+import { kioskAuthProvider } from './kioskAuthProvider';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/**
+ * Every path shows the login screen. A memory router keeps the address as it
+ * was, and links inside the card cannot lead anywhere else.
+ */
+export default function KioskApp() {
+  const [i18n, setI18n] = useState<I18nProvider | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void createKioskI18nProvider().then((p) => alive && setI18n(p));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  if (!i18n) return null;
+  return (
+    <MemoryRouter initialEntries={[`/login${window.location.search}`]}>
+      <AdminContext authProvider={kioskAuthProvider} dataProvider={dataProvider} i18nProvider={i18n} queryClient={queryClient} store={memoryStore()}>
+        <Routes>
+          <Route path="*" element={<LoginPage />} />
+        </Routes>
+        <ToastNotifications />
+      </AdminContext>
+    </MemoryRouter>
+  );
+}

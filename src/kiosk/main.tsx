@@ -1,0 +1,25 @@
+import { createRoot } from 'react-dom/client';
+import { StrictMode, lazy, Suspense } from 'react';
+import { lazyWithTimeout } from '../web/lazyWithTimeout';
+import { ErrorBoundary } from '../web/ErrorBoundary';
+import { ErrorScreen } from '../web/ErrorScreen';
+import { getToken } from '../web/session';
+import { kioskTarget } from './kioskTarget';
+
+// Signed in already: like the login page, go on instead of asking again.
+if (getToken()) window.location.replace(kioskTarget());
+
+const KioskApp = lazy(lazyWithTimeout(() => import('./KioskApp')));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root');
+createRoot(container).render(
+  <StrictMode>
+    {/* Login-only shell: no stored state to clear, so no 'Clear Local Storage'. */}
+    <ErrorBoundary fallback={(error) => <ErrorScreen error={error} mainShell={false} />}>
+      <Suspense fallback={null}>
+        <KioskApp />
+      </Suspense>
+    </ErrorBoundary>
+  </StrictMode>,
+);

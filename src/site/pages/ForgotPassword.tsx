@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from '../Link';
+import { Field } from '../Field';
+import { FormMessage } from '../FormMessage';
+import { postJson } from '../postJson';
+import { useT } from '../i18n/context';
+import { useRedirectSignedIn } from '../useRedirectSignedIn';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The public twin of /admin/forgot-password: POST /api/auth/forgot-password {email}. */
+export function ForgotPassword() {
+  const t = useT();
+  const signedIn = useRedirectSignedIn();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  if (signedIn) return null;
+
+  const label = t('app.auth.email');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = email.trim();
+    const invalid = !value ? t('app.validation.required', { label }) : EMAIL_RE.test(value) ? undefined : t('app.validation.email');
+    setFieldError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    setResult(null);
+    const error = await postJson('/api/auth/forgot-password', { email: value }, t('app.auth.forgot_error'));
+    setBusy(false);
+    setResult(error ? { kind: 'error', text: error } : { kind: 'success', text: t('app.auth.forgot_success') });
+  };
+
+  return (
+    <section className="page page-narrow">
+      <form className="panel" onSubmit={submit} noValidate>
+        <h1>{t('app.auth.forgot_title')}</h1>
+        <p className="muted">{t('app.auth.forgot_text')}</p>
+        <Field label={label} name="email" type="email" autoComplete="email" value={email} error={fieldError} onChange={(e) => setEmail(e.target.value)} />
+        {result && <FormMessage kind={result.kind} text={result.text} />}
+        {result?.kind === 'success' && <p className="muted">{t('app.site.forgot.sent_text')}</p>}
+        <button type="submit" className="button button-block" disabled={busy}>
+          {busy ? t('app.site.sending') : t('app.auth.forgot_submit')}
+        </button>
+        <p className="panel-foot">
+          <Link to="/admin/login">{t('app.auth.back_to_login')}</Link>
+        </p>
+      </form>
+    </section>
+  );
+}

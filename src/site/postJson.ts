@@ -1,0 +1,15 @@
+/**
+ * One public API call (no token needed). Resolves with the server's `error`
+ * text when it sent one (SPEC 8: shown as is), null on success, and
+ * `fallback` for transport failures or answers without an error field.
+ */
+export async function postJson(url: string, body: unknown, fallback: string): Promise<string | null> {
+  try {
+    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (res.ok) return null;
+    const json = (await res.json().catch(() => null)) as { error?: unknown } | null;
+    return typeof json?.error === 'string' && json.error ? json.error : fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,39 @@
+import type { JSX } from 'react';
+import { Home } from './pages/Home';
+import { About } from './pages/About';
+import { Events } from './pages/Events';
+import { Contact } from './pages/Contact';
+import { ForgotPassword } from './pages/ForgotPassword';
+import { ResetPassword } from './pages/ResetPassword';
+import { Experience } from './pages/Experience';
+
+type Page = (params: Record<string, string>) => JSX.Element;
+
+/** Public routes (SPEC 2). `:name` segments become params. */
+export const ROUTES: [pattern: string, page: Page][] = [
+  ['/', () => <Home />],
+  ['/about', () => <About />],
+  ['/events', () => <Events />],
+  ['/contact', () => <Contact />],
+  ['/forgot-password', () => <ForgotPassword />],
+  ['/reset-password/:token', (p) => <ResetPassword token={p.token ?? ''} />],
+  ['/experience/:slugOrId', (p) => <Experience key={p.slugOrId} slugOrId={p.slugOrId ?? ''} />],
+];
+
+export function matchRoute(path: string, routes = ROUTES): { page: Page; params: Record<string, string> } | null {
+  const parts = (path.replace(/\/+$/, '') || '/').split('/');
+  for (const [pattern, page] of routes) {
+    const want = pattern.split('/');
+    if (want.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const ok = want.every((seg, i) => {
+      if (seg.startsWith(':')) {
+        params[seg.slice(1)] = decodeURIComponent(parts[i] ?? '');
+        return Boolean(parts[i]);
+      }
+      return seg === parts[i];
+    });
+    if (ok) return { page, params };
+  }
+  return null;
+}

@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { getToken } from '../web/session';
+import { navigate } from './useLocationPath';
+
+/** SPEC 2: forgot/reset password send a signed-in visitor to /. */
+export function useRedirectSignedIn(): boolean {
+  const signedIn = getToken() !== null;
+  useEffect(() => {
+    if (signedIn) navigate('/', true);
+  }, [signedIn]);
+  return signedIn;
+}
