@@ -16,7 +16,10 @@ export default defineConfig({
   resolve: {
     // ra-i18n-i18next ships its own older i18next; one copy keeps the admin
     // bundle smaller and lets the http backend/detector plugins match it.
-    dedupe: ['i18next', 'react', 'react-dom', 'react-router', 'react-router-dom'],
+    // ra-input-rich-text's lock pins a nested @tiptap/core 3.31 while its
+    // extensions want 3.34 (missing export at build); one root copy of core
+    // and pm (ProseMirror) is also what tiptap needs at run time.
+    dedupe: ['i18next', 'react', 'react-dom', 'react-router', 'react-router-dom', '@tiptap/core', '@tiptap/pm'],
   },
   build: {
     outDir: 'dist',

@@ -16,6 +16,7 @@ import { ErrorPage } from './screens/ErrorPage';
 import { CategoryGuard } from './screens/CategoryGuard';
 import { ForgotPasswordPage, InvitesPage, ProfilePage, ResetPasswordPage, ResourceList, TranslationsPage } from './lazyScreens';
 import { menuIcon } from './layout/menuIcons';
+import { customLists, ExperienceEditor } from './screens/experiences/routing';
 
 /** SPEC 9: lists stay fresh 15 s and are not retried. */
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 15000, retry: false } } });
@@ -45,7 +46,7 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Resource
           key={r.name}
           name={r.name}
-          list={lazyPage(<ResourceList name={r.name} />)}
+          list={lazyPage(customLists[r.name] ?? <ResourceList name={r.name} />)}
           icon={() => menuIcon(r.path)}
           recordRepresentation={r.recordLabel}
         />
@@ -57,6 +58,8 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <CustomRoutes>
         <Route path="/account/profile" element={<CategoryGuard path="/account/profile">{lazyPage(<ProfilePage />)}</CategoryGuard>} />
         <Route path="/translations" element={<CategoryGuard path="/translations">{lazyPage(<TranslationsPage />)}</CategoryGuard>} />
+        <Route path="/experiences/new" element={<CategoryGuard path="/experiences">{lazyPage(<ExperienceEditor />)}</CategoryGuard>} />
+        <Route path="/experiences/:id/edit" element={<CategoryGuard path="/experiences">{lazyPage(<ExperienceEditor />)}</CategoryGuard>} />
         <Route path="/invites" element={<CategoryGuard path="/invites">{lazyPage(<InvitesPage />)}</CategoryGuard>} />
       </CustomRoutes>
     </Admin>

@@ -1,0 +1,35 @@
+import { Box } from '@mui/material';
+import { BooleanInput, TextInput, useTranslate } from 'react-admin';
+import { RichTextInput } from 'ra-input-rich-text';
+import type { ResourceDef } from '../../../shared/resource';
+import { fieldLabel } from '../../../shared/resource';
+import { fieldValidators } from '../../generic/validators';
+
+/** Title, slug, description, tags: labels and checks come from the declaration. */
+export function EditorFields({ def }: { def: ResourceDef }) {
+  const translate = useTranslate();
+  const label = (name: string) => translate(fieldLabel(def.name, name, def.fields[name]), { _: name });
+  const validate = (name: string) => fieldValidators(translate, def.fields[name], label(name));
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <TextInput source="title" label={label('title')} validate={validate('title')} fullWidth helperText={false} />
+      <TextInput
+        source="slug"
+        label={label('slug')}
+        validate={validate('slug')}
+        fullWidth
+        helperText={translate('app.experiences.slug_hint')}
+      />
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <RichTextInput source="description" label={label('description')} fullWidth helperText={false} />
+      </Box>
+      <TextInput
+        source="tags"
+        label={label('tags')}
+        fullWidth
+        helperText={translate('app.experiences.tags_hint')}
+      />
+      <BooleanInput source="under_review" label={label('under_review')} helperText={false} sx={{ alignSelf: 'center' }} />
+    </Box>
+  );
+}

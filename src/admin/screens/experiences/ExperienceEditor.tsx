@@ -1,0 +1,37 @@
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { useParams } from 'react-router-dom';
+import { Title, useGetOne, useTranslate } from 'react-admin';
+import { EditorForm } from './EditorForm';
+import { useCloseEditor } from './useCloseEditor';
+
+/** Loads the item being edited; 'Failed to load item' when it cannot (SPEC 8). */
+function EditLoader({ id }: { id: string }) {
+  const translate = useTranslate();
+  const close = useCloseEditor();
+  const { data, isPending, error } = useGetOne('experiences', { id });
+  if (isPending) return <LinearProgress data-testid="editor-loading" />;
+  if (error || !data)
+    return (
+      <Alert severity="error" action={<Button onClick={close}>{translate('ra.action.close')}</Button>}>
+        {translate('app.experiences.load_failed')}
+      </Alert>
+    );
+  return <EditorForm record={data} />;
+}
+
+/** /admin/experiences/new and /admin/experiences/{id}/edit: a page, not a modal (SPEC 2). */
+export default function ExperienceEditor() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const title = translate(id ? 'app.experiences.edit_title' : 'app.experiences.new_title');
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1200, mx: 'auto', width: '100%' }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="editor-title">
+        {title}
+      </Typography>
+      {/* Keyed by id: after creating, the edit URL mounts a fresh editor from the saved item. */}
+      {id ? <EditLoader key={id} id={id} /> : <EditorForm key="new" />}
+    </Box>
+  );
+}

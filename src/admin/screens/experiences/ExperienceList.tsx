@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { Box, Card } from '@mui/material';
+import { Datagrid, ListBase, Pagination, Title, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { findResource } from '../../registry';
+import { columnField } from '../../generic/columnField';
+import { ListHeader } from '../../generic/ListHeader';
+import { SearchBox } from '../../generic/SearchBox';
+import { PAGE_SIZE } from '../../generic/GenericList';
+import { ExperienceActions } from './ExperienceActions';
+import { LastUpdated } from './LastUpdated';
+import { ListError } from './ListError';
+import { ThumbCell } from './ThumbCell';
+import { TitleCell } from './TitleCell';
+import { newExperienceUrl, openWindow } from './urls';
+import { onChange } from './changes';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** Refetches when an editor window saved. */
+function RefetchOnSave() {
+  const { refetch } = useListContext();
+  useEffect(() => onChange(() => void refetch()), [refetch]);
+  return null;
+}
+
+/**
+ * SPEC 2 "Experiences": the shared list layout (generic header, search,
+ * pagination, columns from resources/experiences.ts) plus what only this list
+ * has: refresh with 'last updated', a previewable thumbnail, and add/edit/view
+ * in a new window instead of the generic modal.
+ */
+export default function ExperienceList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const def = findResource('experiences');
+  if (!def) return null;
+  return (
+    <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
+      <RefetchOnSave />
+      <Title title={translate('resources.experiences.name', { smart_count: 2, _: 'Experiences' })} />
+      <Box sx={{ p: { xs: 1, sm: 2 } }}>
+        <ListHeader def={def} extra={<LastUpdated />} onAdd={() => openWindow(newExperienceUrl())} />
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <SearchBox placeholder={def.list.searchPlaceholder} />
+          <Box sx={{ flex: 1 }} />
+          <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
+        </Box>
+        <ListError />
+        <Card variant="outlined">
+          <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
+            {def.list.columns.map((c) => {
+              if (c.render === 'image') return <ThumbCell key={c.source} label={translate('app.experiences.thumbnail')} sortable={false} />;
+              if (c.source === 'title')
+                return <TitleCell key={c.source} source="title" label={translate('resources.experiences.fields.title')} sortable={def.sortable.includes('title')} />;
+              return columnField(def, c, translate, locale);
+            })}
+            <ExperienceActions label={translate('app.list.actions')} />
+          </Datagrid>
+        </Card>
+        <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
+      </Box>
+    </ListBase>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { existingEntry, newEntry, removeFromList, type ImageEntryState } from '../../../shared/image-entry';
+import { activeCount, checkNewFiles } from './imageChecks';
+import { imagesOf } from './images';
+import { readDataUrl } from './readDataUrl';
+import { moveBy, moveById } from './reorder';
+
+export interface ImageEntries {
+  entries: ImageEntryState[];
+  add: (files: readonly File[]) => Promise<void>;
+  toggleRemove: (id: string) => void;
+  move: (from: string, to: string) => void;
+  nudge: (id: string, delta: -1 | 1) => void;
+  setPath: (id: string, imagePath: string) => void;
+  reset: (record: object) => void;
+}
+
+const fromRecord = (record: object | undefined) => imagesOf(record).map((i) => existingEntry(i.id, i.url));
+
+/** The editor's pictures: SPEC 4 state machine, SPEC 5 checks, display order. */
+export function useImageEntries(record: object | undefined): ImageEntries {
+  const [entries, setEntries] = useState<ImageEntryState[]>(() => fromRecord(record));
+  const notify = useNotify();
+  const translate = useTranslate();
+
+  const add = useCallback(
+    async (files: readonly File[]) => {
+      const { accepted, problems } = checkNewFiles(activeCount(entries), files);
+      for (const p of problems) notify(translate(`app.experiences.${p.key}`, { file: p.file }), { type: 'error' });
+      const read = await Promise.all(accepted.map(async (f) => newEntry(await readDataUrl(f), f.name)));
+      setEntries((list) => [...list, ...read]);
+    },
+    [entries, notify, translate],
+  );
+
+  return {
+    entries,
+    add,
+    toggleRemove: useCallback((id: string) => setEntries((list) => removeFromList(list, id)), []),
+    move: useCallback((from: string, to: string) => setEntries((list) => moveById(list, from, to)), []),
+    nudge: useCallback((id: string, delta: -1 | 1) => setEntries((list) => moveBy(list, id, delta)), []),
+    setPath: useCallback(
+      (id: string, imagePath: string) => setEntries((list) => list.map((e) => (e.id === id ? { ...e, imagePath } : e))),
+      [],
+    ),
+    reset: useCallback((r: object) => setEntries(fromRecord(r)), []),
+  };
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useNotify, useTranslate } from 'react-admin';
+import { findResource } from '../../registry';
+import { errorBody } from '../../api/ApiError';
+import { crudErrorMessage, crudSuccessMessage } from '../../generic/crudMessages';
+import { announceChange } from './changes';
+import { experienceBody, type EditorValues } from './experienceBody';
+import { tooManyImages } from './imageChecks';
+import { editExperienceRoute } from './urls';
+import { sendWithProgress } from './sendWithProgress';
+import type { ImageEntries } from './useImageEntries';
+
+interface SavedRecord {
+  _id: string;
+  images?: unknown;
+}
+
+/**
+ * Sends the editor's values with upload progress. A new item then opens at
+ * its edit URL; an edited one takes the saved pictures (new ids, new URLs).
+ * Returns field errors for react-hook-form when the server names fields.
+ */
+export function useSaveExperience(id: string | undefined, images: ImageEntries) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const notify = useNotify();
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const api = findResource('experiences')?.api ?? '/api/auth/experiences';
+  const action = id ? 'update' : 'create';
+
+  const save = async (values: EditorValues): Promise<Record<string, string> | undefined> => {
+    if (tooManyImages(images.entries)) {
+      notify('app.experiences.too_many_total', { type: 'error' });
+      return undefined;
+    }
+    setProgress(0);
+    try {
+      const url = id ? `${api}/${encodeURIComponent(id)}` : api;
+      const saved = await sendWithProgress<SavedRecord>(id ? 'PUT' : 'POST', url, experienceBody(values, images.entries), setProgress);
+      notify(crudSuccessMessage(translate, 'experiences', action), { type: 'success' });
+      announceChange();
+      if (id) images.reset(saved);
+      else navigate(editExperienceRoute(saved._id), { replace: true });
+      return undefined;
+    } catch (e) {
+      notify(crudErrorMessage(translate, 'experiences', action, e), { type: 'error' });
+      return errorBody(e).errors;
+    } finally {
+      setProgress(null);
+    }
+  };
+  return { save, progress, saving: progress !== null };
+}
+
