@@ -7,6 +7,7 @@ import { LoginPage } from '../admin/auth/LoginPage';
 import { ToastNotifications } from '../admin/layout/ToastNotifications';
 import { createKioskI18nProvider } from './kioskI18n';
 import { kioskAuthProvider } from './kioskAuthProvider';
+import { LeaveShell } from './LeaveShell';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -28,6 +29,8 @@ export default function KioskApp() {
     <MemoryRouter initialEntries={[`/login${window.location.search}`]}>
       <AdminContext authProvider={kioskAuthProvider} dataProvider={dataProvider} i18nProvider={i18n} queryClient={queryClient} store={memoryStore()}>
         <Routes>
+          {/* The card's 'Forgot password?' leaves the shell for the public form. */}
+          <Route path="/forgot-password" element={<LeaveShell to="/forgot-password" />} />
           <Route path="*" element={<LoginPage />} />
         </Routes>
         <ToastNotifications />

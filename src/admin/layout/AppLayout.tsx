@@ -6,6 +6,7 @@ import { AppMenu } from './AppMenu';
 import { Footer } from './Footer';
 import { RequireSession } from '../auth/RequireSession';
 import { useSidebarMemory } from './useSidebarMemory';
+import { ErrorPage } from '../screens/ErrorPage';
 
 function Remembered({ children }: { children: ReactNode }) {
   useSidebarMemory();
@@ -15,7 +16,8 @@ function Remembered({ children }: { children: ReactNode }) {
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <RequireSession>
-      <Layout appBar={AppBar} menu={AppMenu}>
+      {/* Errors inside a screen (a failed or timed-out chunk too) show the SPEC 2 error screen. */}
+      <Layout appBar={AppBar} menu={AppMenu} error={ErrorPage}>
         <Remembered>
           <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)' }}>
             <Box sx={{ flex: 1 }}>{children}</Box>

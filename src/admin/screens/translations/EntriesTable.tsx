@@ -43,19 +43,25 @@ export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
     [translate],
   );
 
+  // Own Box: MUI's pagination toolbar never wraps, so on a phone it scrolls instead of widening the page.
   const pagination = (
-    <TablePagination
-      component="div"
-      count={shown.length}
-      page={current}
-      rowsPerPage={size}
-      rowsPerPageOptions={PAGE_SIZES}
-      onPageChange={(_, p) => setPage(p)}
-      onRowsPerPageChange={(e) => {
-        setSize(Number(e.target.value));
-        setPage(0);
-      }}
-    />
+    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <TablePagination
+        component="div"
+        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+        getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
+        count={shown.length}
+        page={current}
+        rowsPerPage={size}
+        rowsPerPageOptions={PAGE_SIZES}
+        onPageChange={(_, p) => setPage(p)}
+        onRowsPerPageChange={(e) => {
+          setSize(Number(e.target.value));
+          setPage(0);
+        }}
+      />
+    </Box>
   );
 
   return (
@@ -68,8 +74,9 @@ export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
             setPage(0);
           }}
           size="small"
+          variant="outlined"
           placeholder={translate('app.translations.filter')}
-          sx={{ minWidth: 260, flex: '1 1 260px', maxWidth: 420 }}
+          sx={{ flex: '1 1 220px', maxWidth: 420 }}
           slotProps={{
             htmlInput: { 'aria-label': translate('app.translations.filter'), type: 'search' },
             input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },

@@ -21,6 +21,7 @@ export const EntryRow = memo(function EntryRow({ row, duplicate, autoFocus, labe
           value={row.key}
           onChange={(e) => onChange(row.id, { key: e.target.value })}
           size="small"
+          variant="outlined"
           fullWidth
           autoFocus={autoFocus}
           error={duplicate}
@@ -33,6 +34,7 @@ export const EntryRow = memo(function EntryRow({ row, duplicate, autoFocus, labe
           value={row.value}
           onChange={(e) => onChange(row.id, { value: e.target.value })}
           size="small"
+          variant="outlined"
           fullWidth
           multiline
           maxRows={6}

@@ -40,6 +40,7 @@ export function RawJsonEditor({ rows, onParsed }: { rows: Row[]; onParsed: (entr
           value={text}
           onChange={(e) => setDraft(e.target.value)}
           multiline
+          variant="outlined"
           minRows={10}
           maxRows={24}
           fullWidth

@@ -19,7 +19,7 @@ export function TranslationsPage() {
   const title = translate('app.translations.title');
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, maxWidth: '100%', boxSizing: 'border-box' }}>
       <Title title={title} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {title}

@@ -15,9 +15,9 @@ export function useRowsState() {
   return {
     rows,
     dirty,
-    /** Fresh rows from the server: nothing unsaved any more. */
+    /** Fresh rows from the server, in key order (the database keeps no useful order). */
     reset: useCallback((entries: Entries) => {
-      setRows(toRows(entries));
+      setRows(sortRows(toRows(entries)));
       setDirty(false);
     }, []),
     addRow: useCallback(() => {
