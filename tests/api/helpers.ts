@@ -41,6 +41,17 @@ export function assertNoSecrets(res: LightMyRequestResponse): void {
   expect(res.body).not.toMatch(/\$argon2/);
 }
 
+const roleIds = new WeakMap<Harness, Map<string, string>>();
+
+/** The id of a role, looked up once per harness. */
+async function roleIdOf(h: Harness, name: string): Promise<string> {
+  let ids = roleIds.get(h);
+  if (!ids) roleIds.set(h, (ids = new Map()));
+  let id = ids.get(name);
+  if (!id) ids.set(name, (id = (await roleByName(h, name))._id));
+  return id;
+}
+
 export async function roleByName(h: Harness, name: string): Promise<{ _id: string; name: string; type: string; permission: { _id: string }[] }> {
   const res = await call(h, 'GET', `/api/auth/roles?limit=1000&q=${encodeURIComponent(name)}`, { token: h.adminToken });
   const role = res.json().data.find((r: { name: string }) => r.name === name);
@@ -73,8 +84,8 @@ export async function createUser(
   const res = await call(h, 'POST', '/api/auth/users', { token: h.adminToken, body });
   if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
   if (role) {
-    const r = await roleByName(h, role);
-    const ur = await call(h, 'POST', '/api/auth/user-roles', { token: h.adminToken, body: { user: res.json()._id, role: r._id } });
+    const roleId = await roleIdOf(h, role);
+    const ur = await call(h, 'POST', '/api/auth/user-roles', { token: h.adminToken, body: { user: res.json()._id, role: roleId } });
     if (ur.statusCode !== 201) throw new Error(`create user-role failed: ${ur.statusCode} ${ur.body}`);
   }
   return { ...res.json(), password: body.password };

@@ -52,6 +52,7 @@ export async function startSmtp() {
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    closeTimeout: 1000,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
@@ -73,7 +74,7 @@ export async function startSmtp() {
   const port = (server.server.address() as AddressInfo).port;
 
   /** Waits for a message matching `pred` (the mailer sends in the background). */
-  async function waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs = 10000): Promise<ReceivedMail> {
+  async function waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs = 20000): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = received.find(pred);
