@@ -3,6 +3,7 @@ import { Box, ButtonBase, Typography } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import { useNotify, useTranslate } from 'react-admin';
 import { MAX_EXPERIENCE_IMAGES } from '../../../../resources/experiences';
+import type { ImageEntryState } from '../../../shared/image-entry';
 import { activeCount } from './imageChecks';
 import { ImageTile } from './ImageTile';
 import { rotateImage } from './rotateImage';
@@ -11,6 +12,9 @@ import type { ImageEntries } from './useImageEntries';
 const ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 /** The drag payload type; a custom one so dropped files or text are ignored. */
 const DRAG_TYPE = 'application/x-experience-image';
+
+/** A stored picture with no replacement chosen: the server can turn it (an undone remove is 'update' without data). */
+const storedAsIs = (e: ImageEntryState) => e.operation === 'keep' || (e.operation === 'update' && !e.imageData);
 
 /** The editor's pictures in display order, with the add tile last. */
 export function ImagesGrid({ images, label }: { images: ImageEntries; label: string }) {
@@ -54,7 +58,7 @@ export function ImagesGrid({ images, label }: { images: ImageEntries; label: str
             count={entries.length}
             onRemove={() => images.toggleRemove(entry.id)}
             onNudge={(d) => images.nudge(entry.id, d)}
-            onRotate={entry.operation === 'keep' ? () => rotate(entry.id) : undefined}
+            onRotate={storedAsIs(entry) ? () => rotate(entry.id) : undefined}
             onDragStart={(e) => {
               e.dataTransfer.setData(DRAG_TYPE, entry.id);
               e.dataTransfer.effectAllowed = 'move';

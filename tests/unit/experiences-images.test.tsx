@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, useNotificationContext, type I18nProvider } from 'react-admin';
+import { ImagesGrid } from '../../src/admin/screens/experiences/ImagesGrid';
+import { useImageEntries } from '../../src/admin/screens/experiences/useImageEntries';
+
+/** Messages as key:file so the test sees which check spoke. */
+const i18nProvider: I18nProvider = {
+  translate: (key, opts) => (opts && typeof opts.file === 'string' ? `${key}:${opts.file}` : key),
+  changeLocale: () => Promise.resolve(),
+  getLocale: () => 'en',
+};
+
+function Notices() {
+  const { notifications } = useNotificationContext();
+  return (
+    <ul data-testid="notices">
+      {notifications.map((n, i) => (
+        <li key={i}>{String(n.message)}</li>
+      ))}
+    </ul>
+  );
+}
+
+function Harness({ record }: { record?: object }) {
+  const images = useImageEntries(record);
+  return (
+    <>
+      <ImagesGrid images={images} label="Images" />
+      <Notices />
+    </>
+  );
+}
+
+const mount = (record?: object) =>
+  render(
+    <AdminContext i18nProvider={i18nProvider}>
+      <Harness record={record} />
+    </AdminContext>,
+  );
+
+const png = (name: string, size = 10) => new File([new Uint8Array(size)], name, { type: 'image/png' });
+const choose = (files: File[]) => fireEvent.change(screen.getByTestId('image-input'), { target: { files } });
+
+describe('editor images', () => {
+  afterEach(cleanup);
+
+  it('refuses a wrong extension before reading or sending it', async () => {
+    mount();
+    choose([new File(['x'], 'notes.gif', { type: 'image/gif' }), png('ok.png')]);
+    await screen.findByText('app.experiences.bad_extension:notes.gif');
+    await waitFor(() => expect(screen.getAllByTestId('image-tile')).toHaveLength(1));
+  });
+
+  it('drops a removed new picture, strikes a removed stored one and undoes it', async () => {
+    mount({ images: [{ id: 's1', url: '/uploads/s1.webp', thumbUrl: '/uploads/s1-t.webp' }] });
+    choose([png('new.png')]);
+    await waitFor(() => expect(screen.getAllByTestId('image-tile')).toHaveLength(2));
+    const [stored, added] = screen.getAllByTestId('image-tile');
+    fireEvent.click(added.querySelector('[aria-label="app.experiences.remove"]')!);
+    await waitFor(() => expect(screen.getAllByTestId('image-tile')).toHaveLength(1));
+    fireEvent.click(stored.querySelector('[aria-label="app.experiences.remove"]')!);
+    expect(stored.getAttribute('data-operation')).toBe('remove');
+    expect(screen.getByTestId('removed-label')).toBeTruthy();
+    fireEvent.click(stored.querySelector('[aria-label="app.experiences.undo_remove"]')!);
+    // SPEC 4: remove pressed on remove goes back to update (the server keeps it: no new data).
+    expect(stored.getAttribute('data-operation')).toBe('update');
+  });
+
+  it('offers rotate only on stored, unchanged pictures', async () => {
+    mount({ images: [{ id: 's1', url: '/uploads/s1.webp', thumbUrl: '/uploads/s1-t.webp' }] });
+    choose([png('new.png')]);
+    await waitFor(() => expect(screen.getAllByTestId('image-tile')).toHaveLength(2));
+    expect(screen.getAllByRole('button', { name: 'app.experiences.rotate' })).toHaveLength(1);
+  });
+});
