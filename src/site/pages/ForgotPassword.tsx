@@ -3,14 +3,14 @@ import { Link } from '../Link';
 import { Field } from '../Field';
 import { FormMessage } from '../FormMessage';
 import { postJson } from '../postJson';
-import { useT } from '../i18n/context';
+import { useSiteI18n } from '../i18n/context';
 import { useRedirectSignedIn } from '../useRedirectSignedIn';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The public twin of /admin/forgot-password: POST /api/auth/forgot-password {email}. */
 export function ForgotPassword() {
-  const t = useT();
+  const { t, lang } = useSiteI18n();
   const signedIn = useRedirectSignedIn();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -27,7 +27,8 @@ export function ForgotPassword() {
     if (invalid) return;
     setBusy(true);
     setResult(null);
-    const error = await postJson('/api/auth/forgot-password', { email: value }, t('app.auth.forgot_error'));
+    // lang: the server writes the mail in the language the visitor reads.
+    const error = await postJson('/api/auth/forgot-password', { email: value, lang }, t('app.auth.forgot_error'));
     setBusy(false);
     setResult(error ? { kind: 'error', text: error } : { kind: 'success', text: t('app.auth.forgot_success') });
   };
