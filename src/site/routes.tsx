@@ -5,6 +5,7 @@ import { Events } from './pages/Events';
 import { Contact } from './pages/Contact';
 import { ForgotPassword } from './pages/ForgotPassword';
 import { ResetPassword } from './pages/ResetPassword';
+import { AcceptInvite } from './pages/AcceptInvite';
 import { Experience } from './pages/Experience';
 
 type Page = (params: Record<string, string>) => JSX.Element;
@@ -17,6 +18,7 @@ export const ROUTES: [pattern: string, page: Page][] = [
   ['/contact', () => <Contact />],
   ['/forgot-password', () => <ForgotPassword />],
   ['/reset-password/:token', (p) => <ResetPassword token={p.token ?? ''} />],
+  ['/invite', () => <AcceptInvite />],
   ['/experience/:slugOrId', (p) => <Experience key={p.slugOrId} slugOrId={p.slugOrId ?? ''} />],
 ];
 

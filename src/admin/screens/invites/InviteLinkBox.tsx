@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatWhen } from './formatWhen';
 import type { Invite } from './invitesApi';
 import { useCopyLink } from './useCopyLink';
 
@@ -9,6 +10,7 @@ import { useCopyLink } from './useCopyLink';
 export function InviteLinkBox({ invite }: { invite: Invite }) {
   const translate = useTranslate();
   const copy = useCopyLink();
+  const [locale] = useLocaleState();
   const t = (k: string) => translate(`app.invites.${k}`);
   return (
     <Alert severity="success" sx={{ mt: 2, '& .MuiAlert-message': { minWidth: 0, flex: 1 } }} data-testid="invite-link-box">
@@ -31,7 +33,7 @@ export function InviteLinkBox({ invite }: { invite: Invite }) {
       <Typography variant="caption" sx={{ display: 'block', mt: 0.5 }}>
         {translate('app.invites.for_expires', {
           email: invite.email ?? t('any'),
-          date: new Date(invite.expiresAt).toLocaleString(),
+          date: formatWhen(invite.expiresAt, locale),
         })}
       </Typography>
     </Alert>

@@ -1,20 +1,22 @@
 import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatWhen } from './formatWhen';
 import type { Invite } from './invitesApi';
 import { InviteRowActions } from './InviteRowActions';
 import { InviteStatusChip } from './InviteStatusChip';
 
 const COLUMNS = ['created', 'email', 'token', 'expires', 'status', 'link', 'actions'] as const;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 /** Tokens are long; the start tells them apart, the tooltip shows all of it. */
 const short = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 const mono = { fontFamily: 'monospace', fontSize: 12 };
 
 export function InvitesTable({ rows, onChanged }: { rows: Invite[]; onChanged: () => void }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const when = (iso: string | null) => formatWhen(iso, locale);
   const t = (k: string) => translate(`app.invites.${k}`);
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <TableContainer sx={{ width: '100%', overflowX: 'auto' }}>
       <Table size="small" data-testid="invites-table">
         <TableHead>
           <TableRow>
@@ -36,17 +38,17 @@ export function InvitesTable({ rows, onChanged }: { rows: Invite[]; onChanged: (
           {rows.map((r) => (
             <TableRow key={r._id} hover data-testid="invite-row" data-status={r.status}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.createdAt)}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all', minWidth: 140 }}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {r.email ?? <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>{t('any')}</Typography>}
               </TableCell>
               <TableCell>
                 <Tooltip title={r.token}>
-                  <Typography component="span" sx={mono}>{short(r.token, 10)}</Typography>
+                  <Typography component="span" sx={mono}>{short(r.token, 8)}</Typography>
                 </Tooltip>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.expiresAt)}</TableCell>
               <TableCell><InviteStatusChip status={r.status} /></TableCell>
-              <TableCell sx={{ maxWidth: 220 }}>
+              <TableCell sx={{ maxWidth: 180 }}>
                 <Link href={r.link} target="_blank" rel="noopener noreferrer" title={r.link}
                   sx={{ ...mono, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                   {r.link}

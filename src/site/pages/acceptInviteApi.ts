@@ -1,0 +1,47 @@
+/** The public invite calls; plain fetch, the public site carries no admin code. */
+
+export interface InviteCheck {
+  ok: boolean;
+  expired: boolean;
+  consumed: boolean;
+  email: string | null;
+  expiresAt: string | null;
+}
+
+export interface Registration {
+  token: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A refused call: HTTP status (0 when no answer came) and the server's error text. */
+export class InviteCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverText: string | null,
+  ) {
+    super(serverText ?? `HTTP ${status}`);
+  }
+}
+
+async function call<T>(url: string, init?: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) } });
+  } catch {
+    throw new InviteCallError(0, null);
+  }
+  const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+  if (!res.ok) throw new InviteCallError(res.status, typeof body?.error === 'string' ? body.error : null);
+  return body as T;
+}
+
+export const checkInvite = (token: string) => call<InviteCheck>(`/api/auth/invites/validate/${encodeURIComponent(token)}`);
+
+export const registerWithInvite = (reg: Registration) =>
+  call<{ ok: boolean; message: string }>('/api/auth/register-invite', { method: 'POST', body: JSON.stringify(reg) });
+
+/** Whether Google sign-in is enabled; without it the Google way would be a dead end. */
+export const googleEnabled = () =>
+  call<{ googleClientId?: string | null }>('/api/config').then((c) => Boolean(c.googleClientId), () => false);

@@ -1,0 +1,23 @@
+import type { Translate } from '../i18n/context';
+
+export interface RegistrationValues {
+  name: string;
+  email: string;
+  password: string;
+}
+export type RegistrationErrors = Partial<Record<keyof RegistrationValues, string>>;
+
+/** SPEC 5, the same checks (and words) as the admin forms. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN = 6;
+
+export function validateRegistration(v: RegistrationValues, t: Translate): RegistrationErrors {
+  const errors: RegistrationErrors = {};
+  const required = (field: string) => t('app.validation.required', { label: t(`app.acceptInvite.${field}`) });
+  if (!v.name.trim()) errors.name = required('name');
+  if (!v.email.trim()) errors.email = required('email');
+  else if (!EMAIL_PATTERN.test(v.email.trim())) errors.email = t('app.validation.email');
+  if (!v.password) errors.password = required('password');
+  else if (v.password.length < PASSWORD_MIN) errors.password = t('app.validation.password_min', { min: PASSWORD_MIN });
+  return errors;
+}
