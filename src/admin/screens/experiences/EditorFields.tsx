@@ -21,7 +21,14 @@ export function EditorFields({ def }: { def: ResourceDef }) {
         helperText={translate('app.experiences.slug_hint')}
       />
       <Box sx={{ gridColumn: '1 / -1' }}>
-        <RichTextInput source="description" label={label('description')} fullWidth helperText={false} />
+        <RichTextInput
+          source="description"
+          label={label('description')}
+          fullWidth
+          helperText={false}
+          // An empty editor is one line tall; content needs room to be written.
+          sx={{ '& .ProseMirror': { minHeight: 160 } }}
+        />
       </Box>
       <TextInput
         source="tags"
