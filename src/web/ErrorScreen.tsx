@@ -2,7 +2,7 @@ import { ERROR_TEXTS } from './errorTexts';
 import { detectLanguage } from './language';
 import { clearSession } from './session';
 import { goBackAndReload } from './goBack';
-import './errorScreen.css';
+import { ERROR_SCREEN_CSS } from './errorScreenCss';
 
 /**
  * SPEC 2 error screen without react-admin or MUI, so it can show when their
@@ -15,6 +15,7 @@ export function ErrorScreen({ error, mainShell = true, router = false }: { error
   const message = error instanceof Error && error.message ? error.message : t.unexpected;
   return (
     <main className="web-error" role="alert">
+      <style>{ERROR_SCREEN_CSS}</style>
       {/* SPEC 2: the generic router error screen reads 'Unexpected Application Error!'. */}
       <h1>{router ? t.router : t.title}</h1>
       <p className="web-error-message">{message}</p>

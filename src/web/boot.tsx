@@ -1,0 +1,22 @@
+import { createRoot } from 'react-dom/client';
+import { StrictMode, lazy, Suspense, type ComponentType } from 'react';
+import { lazyWithTimeout } from './lazyWithTimeout';
+import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorScreen } from './ErrorScreen';
+
+/** Renders the chosen face; `load` was started by main.ts before React itself arrived. */
+export function boot(load: () => Promise<{ default: ComponentType }>): void {
+  const App = lazy(lazyWithTimeout(load));
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root');
+  createRoot(container).render(
+    <StrictMode>
+      {/* A face whose chunk fails or times out (SPEC 9) shows the error screen. */}
+      <ErrorBoundary fallback={(error) => <ErrorScreen error={error} />}>
+        <Suspense fallback={null}>
+          <App />
+        </Suspense>
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+}
