@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { rolesT, userRolesT } from '../db/tables';
 import { signSessionToken } from '../security/jwt';
 import { createSession } from '../security/session-store';
+import { assertMaySignIn } from './account-gate';
 
 export interface LoginUser {
   id: string;
@@ -38,4 +39,15 @@ export async function startSession(db: Db, secret: Uint8Array, ttl: number, user
     user: { _id: user.id, name: user.name, email: user.email, image: user.image },
     role: await primaryRole(db, user.id),
   };
+}
+
+/** Refuses blocked and unconfirmed accounts, then starts a session for a users row. */
+export async function signIn(db: Db, secret: Uint8Array, ttl: number, user: Record<string, unknown>): Promise<LoginResponse> {
+  assertMaySignIn(user);
+  return startSession(db, secret, ttl, {
+    id: String(user.id),
+    name: String(user.name),
+    email: String(user.email),
+    image: (user.image as string | null) ?? null,
+  });
 }

@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { assertMaySignIn } from '../auth/account-gate';
-import { startSession } from '../auth/login-response';
+import { signIn } from '../auth/login-response';
 import { passwordResets, usersT } from '../db/tables';
 import { badRequest, unauthorized } from '../http/http-error';
 import { mailLang, resetMail } from '../mail/templates';
@@ -36,13 +35,7 @@ export async function authRoutes(app: FastifyInstance) {
       const [user] = await db().select().from(usersT).where(eq(usersT.email, email));
       const ok = await verifyPassword(user?.passwordHash as string | undefined, req.body.password);
       if (!user || !ok) throw unauthorized('Invalid email or password.');
-      assertMaySignIn(user);
-      return startSession(db(), app.deps.jwtSecret, config.sessionTtl, {
-        id: String(user.id),
-        name: String(user.name),
-        email: String(user.email),
-        image: (user.image as string | null) ?? null,
-      });
+      return signIn(db(), app.deps.jwtSecret, config.sessionTtl, user);
     },
   );
 

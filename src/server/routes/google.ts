@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { assertMaySignIn } from '../auth/account-gate';
 import { googleKeySet, verifyGoogleIdToken } from '../auth/google-verify';
-import { startSession } from '../auth/login-response';
+import { signIn } from '../auth/login-response';
 import { usersT } from '../db/tables';
 import { registerWithInvite } from '../invites/register';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
@@ -43,13 +42,7 @@ export async function googleRoutes(app: FastifyInstance) {
       if (!user) {
         throw new HttpError(403, 'No account exists for this Google account. Ask an administrator for an invite.');
       }
-      assertMaySignIn(user);
-      return startSession(db(), app.deps.jwtSecret, config.sessionTtl, {
-        id: String(user.id),
-        name: String(user.name),
-        email: String(user.email),
-        image: (user.image as string | null) ?? null,
-      });
+      return signIn(db(), app.deps.jwtSecret, config.sessionTtl, user);
     },
   );
 }
