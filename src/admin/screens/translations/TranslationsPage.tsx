@@ -19,7 +19,8 @@ export function TranslationsPage() {
   const title = translate('app.translations.title');
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, maxWidth: '100%', boxSizing: 'border-box' }}>
+    // contain: the wide table scrolls inside the page instead of widening the layout on phones.
+    <Box sx={{ p: { xs: 1, sm: 2 }, contain: 'inline-size', boxSizing: 'border-box' }}>
       <Title title={title} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {title}
