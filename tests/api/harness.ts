@@ -39,6 +39,13 @@ export async function startHarness(env: Record<string, string> = {}, opts: { goo
     dropDb = async () => {
       const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await c.connect();
+      // pool.end() resolves before its sockets have closed; a FORCE drop that
+      // terminates them then surfaces as an unhandled 57P01 in the test run.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };
