@@ -44,8 +44,7 @@ export function InvitesPage() {
     <InvitesPager page={data.page} pages={data.pages} total={data.total} busy={isFetching} onPage={setPage} onRefresh={() => void refetch()} />
   );
   return (
-    // minWidth 0: inside the layout's flex row a wide table must scroll, not stretch the page.
-    <Box sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, maxWidth: '100%' }}>
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={t('title')} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="list-title">
         {translate('app.list.title', { name: t('title'), total: data?.total ?? 0 })}

@@ -28,15 +28,18 @@ export function InvitesPager({
         {t('refresh')}
       </Button>
       <Box sx={{ flex: 1 }} />
-      <Typography variant="body2" color="text.secondary" data-testid="invites-page-info">
-        {translate('app.invites.page_info', { page, pages, total })}
-      </Typography>
-      <Button size="small" startIcon={<ChevronLeftIcon />} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('prev')}
-      </Button>
-      <Button size="small" endIcon={<ChevronRightIcon />} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('next')}
-      </Button>
+      {/* Prev, position and Next stay together when the row wraps on a phone. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+        <Button size="small" startIcon={<ChevronLeftIcon />} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          {t('prev')}
+        </Button>
+        <Typography variant="body2" color="text.secondary" data-testid="invites-page-info">
+          {translate('app.invites.page_info', { page, pages, total })}
+        </Typography>
+        <Button size="small" endIcon={<ChevronRightIcon />} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          {t('next')}
+        </Button>
+      </Box>
     </Box>
   );
 }

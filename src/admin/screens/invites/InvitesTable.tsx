@@ -1,27 +1,36 @@
 import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
-import { formatWhen } from './formatWhen';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useTranslate } from 'react-admin';
 import type { Invite } from './invitesApi';
 import { InviteRowActions } from './InviteRowActions';
 import { InviteStatusChip } from './InviteStatusChip';
+import { WhenCell } from './WhenCell';
 
 const COLUMNS = ['created', 'email', 'token', 'expires', 'status', 'link', 'actions'] as const;
 /** Tokens are long; the start tells them apart, the tooltip shows all of it. */
 const short = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 const mono = { fontFamily: 'monospace', fontSize: 12 };
+const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+const tableSx = {
+  '& th, & td': { px: 1, whiteSpace: 'nowrap' },
+  // Actions stay in view when a narrow window scrolls the table sideways.
+  '& th:last-of-type, & td:last-of-type': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 },
+};
 
 export function InvitesTable({ rows, onChanged }: { rows: Invite[]; onChanged: () => void }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const when = (iso: string | null) => formatWhen(iso, locale);
   const t = (k: string) => translate(`app.invites.${k}`);
   return (
-    <TableContainer sx={{ width: '100%', overflowX: 'auto' }}>
-      <Table size="small" data-testid="invites-table">
+    // The admin layout sizes itself to its content (min-width: fit-content);
+    // inline-size containment keeps this wide table from widening the page,
+    // so it scrolls inside its card instead.
+    <TableContainer sx={{ width: '100%', overflowX: 'auto', contain: 'inline-size' }}>
+      <Table size="small" data-testid="invites-table" sx={tableSx}>
         <TableHead>
           <TableRow>
             {COLUMNS.map((c) => (
-              <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+              <TableCell key={c} sx={{ fontWeight: 600 }}>
                 {t(`col.${c}`)}
               </TableCell>
             ))}
@@ -30,29 +39,36 @@ export function InvitesTable({ rows, onChanged }: { rows: Invite[]; onChanged: (
         <TableBody>
           {rows.length === 0 && (
             <TableRow>
-              <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+              <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 4, color: 'text.secondary', position: 'static !important' }}>
                 {t('empty')}
               </TableCell>
             </TableRow>
           )}
           {rows.map((r) => (
-            <TableRow key={r._id} hover data-testid="invite-row" data-status={r.status}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.createdAt)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {r.email ?? <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>{t('any')}</Typography>}
+            <TableRow key={r._id} data-testid="invite-row" data-status={r.status}>
+              <WhenCell iso={r.createdAt} />
+              <TableCell sx={{ maxWidth: 240, ...ellipsis }} title={r.email ?? undefined}>
+                {r.email ?? (
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+                    {t('any')}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell>
                 <Tooltip title={r.token}>
                   <Typography component="span" sx={mono}>{short(r.token, 8)}</Typography>
                 </Tooltip>
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.expiresAt)}</TableCell>
+              <WhenCell iso={r.expiresAt} />
               <TableCell><InviteStatusChip status={r.status} /></TableCell>
-              <TableCell sx={{ maxWidth: 180 }}>
-                <Link href={r.link} target="_blank" rel="noopener noreferrer" title={r.link}
-                  sx={{ ...mono, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {r.link}
-                </Link>
+              <TableCell>
+                {/* The full link is long and alike from row to row: a compact anchor, the link in its tooltip. */}
+                <Tooltip title={r.link}>
+                  <Link href={r.link} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                    {t('open')}
+                    <OpenInNewIcon sx={{ fontSize: 14 }} />
+                  </Link>
+                </Tooltip>
               </TableCell>
               <TableCell><InviteRowActions invite={r} onChanged={onChanged} /></TableCell>
             </TableRow>
