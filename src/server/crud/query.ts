@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { resourceByName } from '../../../resources';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
@@ -22,18 +22,34 @@ function refPath(r: ResourceDef, dotted: string): { field: string; target: AnyTa
   return { field, target: tableOf(resourceByName(r.fields[field].ref!)), column };
 }
 
+/** Terms shorter than this match the start of a value rather than anywhere in it. */
+export const MIN_SUBSTRING_TERM = 3;
+
+/**
+ * Case-insensitive match of a search term. Trigram indexes serve substrings
+ * of three characters or more; a one- or two-letter term anywhere in a value
+ * would mean reading the whole table, so it matches prefixes instead, which
+ * the lower(column) text_pattern_ops indexes serve.
+ */
+function matcher(q: string): (col: SQL | SQLWrapper) => SQL {
+  const escaped = escapeLike(q);
+  if (q.length >= MIN_SUBSTRING_TERM) return (col) => ilike(col, `%${escaped}%`);
+  const prefix = `${escaped.toLowerCase()}%`;
+  return (col) => sql`lower(${col}) LIKE ${prefix}`;
+}
+
 /** WHERE of a list: `q` over the declared search fields, plus exact filters. */
 export function listWhere(db: Db, r: ResourceDef, p: ListParams): SQL | undefined {
   const t = tableOf(r);
   const conds: SQL[] = [];
   const q = p.q?.trim();
   if (q) {
-    const pattern = `%${escapeLike(q)}%`;
+    const match = matcher(q);
     const alts = r.search.map((f) => {
-      if (r.fields[f]?.type === 'tags') return ilike(sql`tags_text(${t[f]})`, pattern);
-      if (!f.includes('.')) return ilike(t[f], pattern);
+      if (r.fields[f]?.type === 'tags') return match(sql`tags_text(${t[f]})`);
+      if (!f.includes('.')) return match(t[f]);
       const { field, target, column } = refPath(r, f);
-      return inArray(t[field], db.select({ id: target.id }).from(target).where(ilike(target[column], pattern)));
+      return inArray(t[field], db.select({ id: target.id }).from(target).where(match(target[column])));
     });
     conds.push(or(...alts)!);
   }

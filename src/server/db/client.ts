@@ -26,7 +26,10 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // A runaway query ends server-side instead of running on after its client left.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, options: '-c statement_timeout=15000' });
+    // An idle client losing its connection must not take the process down.
+    pool.on('error', (err) => console.error(`PostgreSQL pool: ${err.message}`));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

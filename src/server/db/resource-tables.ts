@@ -93,6 +93,10 @@ function build(r: ResourceDef): AnyTable {
           ? index(name).using('gin', sql`tags_text(${t[f]}) gin_trgm_ops`)
           : index(name).using('gin', t[f].op('gin_trgm_ops')),
       );
+      // Short terms match prefixes (crud/query.ts): a btree on lower(value) serves them.
+      if (r.fields[f].type !== 'tags' && r.fields[f].type !== 'richtext') {
+        extra.push(index(`${r.table}_${columnName(f, r.fields[f])}_prefix`).using('btree', sql`lower(${t[f]}) text_pattern_ops`));
+      }
     }
     for (const f of r.sortable) {
       if (f.includes('.') || r.fields[f]?.unique) continue;
