@@ -62,8 +62,8 @@ describe('users', () => {
     expect(rec._id).not.toBe('00000000-0000-4000-8000-000000000000');
     expect(rec.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
     expect((await call(h, 'POST', '/api/auth/login', { body: { email, password: 'real-password' } })).statusCode).toBe(200);
-    const row = await runSql(h, sql`SELECT google_sub FROM users WHERE id = ${rec._id}`);
-    expect(row.rows[0]).toEqual({ google_sub: null });
+    const rows = await runSql(h, sql`SELECT google_sub FROM users WHERE id = ${rec._id}`);
+    expect(rows).toEqual([{ google_sub: null }]);
 
     const upd = await put(`/api/auth/users/${rec._id}`, { googleSub: 'forged', passwordHash: 'forged', isAdmin: true, name: 'Still Extra' });
     expect(upd.statusCode).toBe(200);

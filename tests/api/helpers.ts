@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { rowsOf } from '../../src/server/db/rows';
 import { bearer, type Harness } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -91,7 +92,7 @@ export async function createUser(
   return { ...res.json(), password: body.password };
 }
 
-/** Runs SQL on the harness database. */
-export async function runSql(h: Harness, query: import('drizzle-orm').SQL) {
-  return h.app.deps.database.db.execute(query);
+/** Runs SQL on the harness database; returns its rows. */
+export async function runSql(h: Harness, query: import('drizzle-orm').SQL): Promise<Record<string, unknown>[]> {
+  return rowsOf<Record<string, unknown>>(await h.app.deps.database.db.execute(query));
 }

@@ -94,7 +94,7 @@ describe('notifications', () => {
             VALUES (${user}, ${title}, ${`Body of ${title}`}, '/admin/invites', now() - make_interval(mins => ${minutesAgo}), ${read ? sql`now()` : null})
             RETURNING id`,
       );
-      return String((res.rows as { id: string }[])[0].id);
+      return String(res[0].id);
     };
     ids = {
       oldRead: await insert(a._id, 'Old and read', 30, true),

@@ -112,7 +112,7 @@ describe('POST /api/upload/profile-image', () => {
   });
 
   test('more than 1 MB is a 413 with the size message', async () => {
-    const big = await sharp({ create: { width: 900, height: 900, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const big = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(1024 * 1024);
