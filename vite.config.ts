@@ -2,14 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { fileURLToPath } from 'node:url';
+import { precompress } from './build/precompress.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 // The footer shows only major.minor (SPEC 9: "first two parts of 5.10.28").
 const shortVersion = pkg.version.split('.').slice(0, 2).join('.');
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(shortVersion),
   },
@@ -26,13 +26,6 @@ export default defineConfig({
     // bench/bundle.mjs walks the manifest to measure what each face loads.
     manifest: true,
     chunkSizeWarningLimit: 2000,
-    // Two shells: the SPA, and the login-only shell of SPEC 2 (/kiosk-login.html).
-    rolldownOptions: {
-      input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        kiosk: fileURLToPath(new URL('./kiosk-login.html', import.meta.url)),
-      },
-    },
     // Two shells: the SPA, and the login-only shell of SPEC 2 (/kiosk-login.html).
     rolldownOptions: {
       input: {

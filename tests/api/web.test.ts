@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { mkdtempSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 
 let h: Harness;
@@ -11,6 +12,7 @@ beforeAll(async () => {
   mkdirSync(path.join(web, 'assets'), { recursive: true });
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(path.join(web, 'assets', 'main-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(web, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
   h = await startHarness({ WEB_DIR: web });
 });
 afterAll(async () => h?.close());
@@ -23,6 +25,16 @@ describe('serving the front end', () => {
       expect(res.body, url).toContain('<title>app</title>');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('sends the precompressed twin to clients that accept it', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await h.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('serves hashed assets as immutable', async () => {

@@ -47,6 +47,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       wildcard: true,
       // `/` is a directory: without an index the plugin answers 403 instead of the app.
       index: ['index.html'],
+      // The build writes .br/.gz twins (build/precompress.ts): sent to clients that accept them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply: unknown, file: string) => {
         // Vite names built assets by content hash: they never change under one URL.
