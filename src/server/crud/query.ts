@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { resourceByName } from '../../../resources';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
@@ -31,7 +31,7 @@ export const MIN_SUBSTRING_TERM = 3;
  * would mean reading the whole table, so it matches prefixes instead, which
  * the lower(column) text_pattern_ops indexes serve.
  */
-function matcher(q: string): (col: SQL | SQLWrapper) => SQL {
+function matcher(q: string): (col: SQL | Column) => SQL {
   const escaped = escapeLike(q);
   if (q.length >= MIN_SUBSTRING_TERM) return (col) => ilike(col, `%${escaped}%`);
   const prefix = `${escaped.toLowerCase()}%`;
