@@ -9,7 +9,10 @@ const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 const { DATABASE_URL, ...baseEnv } = process.env;
 
+const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+
 const steps = [
+  { name: 'type check', args: [tsc, '--noEmit', '-p', '.'], env: baseEnv },
   { name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv },
   { name: 'API on PGlite', args: [vitest, 'run', '--project', 'api'], env: baseEnv },
 ];
