@@ -6,6 +6,9 @@ export const SEED_ROLES = [
   { name: 'User', type: 'user', description: 'Signed-in user: own profile and notifications.' },
 ] as const;
 
+/** Routes that change roles and permissions: only superadmins write them by default. */
+export const RBAC_ROUTES = /^\/api\/auth\/(roles|user-roles|permissions|reinitiate-permissions)(\/|$)/;
+
 /** The role invited users get on approval. */
 export const DEFAULT_ROLE_TYPE = 'user';
 

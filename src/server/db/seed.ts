@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { SEED_MENU, SEED_ROLES } from './seed-data';
+import { RBAC_ROUTES, SEED_MENU, SEED_ROLES } from './seed-data';
 import { clientPermissionsT, permissionsT, roleClientPermissionsT, rolePermissionsT, rolesT, userRolesT, usersT } from './tables';
 import { hashPassword } from '../security/passwords';
 import type { KnownRoute } from '../rbac/route-table';
@@ -46,8 +46,11 @@ async function seedRolesAndMenu(db: Db): Promise<void> {
     const ids = menu.filter((m) => paths.includes(String(m.path))).map((m) => ({ ownerId: role.id, targetId: m.id }));
     if (ids.length) await db.insert(roleClientPermissionsT).values(ids);
   }
-  // Admins get every API permission that exists at first start.
+  // Admins get every API permission that exists at first start, except
+  // changing who may do what: otherwise an admin could make themself superadmin.
   const admin = roles.find((r) => r.type === 'admin');
-  const perms = await db.select({ id: permissionsT.id }).from(permissionsT).where(eq(permissionsT.auth, true));
+  const perms = (await db.select({ id: permissionsT.id, method: permissionsT.method, route: permissionsT.route }).from(permissionsT).where(eq(permissionsT.auth, true))).filter(
+    (p) => p.method === 'GET' || !RBAC_ROUTES.test(String(p.route)),
+  );
   if (admin && perms.length) await db.insert(rolePermissionsT).values(perms.map((p) => ({ ownerId: admin.id, targetId: p.id })));
 }

@@ -10,6 +10,7 @@ import { revokeSession, revokeUserSessions } from '../security/session-store';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const EMAIL = { type: 'string', minLength: 1, maxLength: 254 } as const;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app.deps;
@@ -53,12 +54,15 @@ export async function authRoutes(app: FastifyInstance) {
         body: {
           type: 'object',
           required: ['email'],
-          properties: { email: { ...EMAIL, format: 'email' }, lang: { type: 'string', maxLength: 10 } },
+          properties: { email: EMAIL, lang: { type: 'string', maxLength: 10 } },
         },
       },
     },
     async (req) => {
       const email = req.body.email.trim().toLowerCase();
+      if (!EMAIL_RE.test(email)) {
+        throw badRequest('Entered value does not match email format', { email: 'Entered value does not match email format' });
+      }
       const [user] = await db().select().from(usersT).where(eq(usersT.email, email));
       if (user && !user.blocked) {
         const { token, hash } = newToken();

@@ -17,6 +17,12 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   const tags = [r.name];
   const ctx = { uploadsDir: path.join(app.deps.config.dataDir, 'uploads') };
   const bodyLimit = r.bodyLimit;
+  const passwordFields = Object.entries(r.fields).filter(([, d]) => d.type === 'password').map(([f]) => f);
+  // Forms send an empty password to mean "leave it as it is".
+  const dropEmptyPasswords = async (req: { body: unknown }) => {
+    const body = req.body as Body | null;
+    for (const f of passwordFields) if (body && (body[f] === '' || body[f] === null)) delete body[f];
+  };
   // Lists of resources with images tell clients where image paths start.
   const listExtras = Object.values(r.fields).some((d) => d.type === 'images') ? { images_path: '/uploads/' } : {};
 
@@ -31,7 +37,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
     );
   }
   if (ops.includes('create')) {
-    app.post<{ Body: Body }>(r.api, { bodyLimit, schema: { tags, body: bodySchema(r, 'create') } }, async (req, reply) => {
+    app.post<{ Body: Body }>(r.api, { bodyLimit, preValidation: dropEmptyPasswords, schema: { tags, body: bodySchema(r, 'create') } }, async (req, reply) => {
       const record = await createRecord(db(), r, req.body, ctx);
       await endSessionsAfterWrite(db(), r, null, undefined, record, req.auth?.sessionId);
       return reply.status(201).send(record);
@@ -40,7 +46,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   if (ops.includes('update')) {
     app.put<{ Params: IdParams; Body: Body }>(
       `${r.api}/:id`,
-      { bodyLimit, schema: { tags, params: idParamsSchema, body: bodySchema(r, 'update') } },
+      { bodyLimit, preValidation: dropEmptyPasswords, schema: { tags, params: idParamsSchema, body: bodySchema(r, 'update') } },
       async (req) => {
         const { record, before } = await updateRecord(db(), r, req.params.id, req.body, ctx);
         await endSessionsAfterWrite(db(), r, req.body, before, record, req.auth?.sessionId);
