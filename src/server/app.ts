@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -13,6 +12,7 @@ import { bootstrap, type BootstrapResult } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { trackRoutes } from './rbac/route-table';
 import { authRoutes } from './routes/auth';
@@ -26,6 +26,7 @@ import { meRoutes } from './routes/me';
 import { systemRoutes } from './routes/system';
 import { uploadRoutes } from './routes/upload';
 import { loadJwtSecret } from './security/secret';
+import { importSessionKey } from './security/jwt';
 import { redactUrl } from './http/redact-url';
 import './types';
 
@@ -67,7 +68,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  app.decorate('deps', { config, database, mailer, jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir), googleKeys: opts.googleKeys });
+  app.decorate('deps', { config, database, mailer, jwtSecret: await importSessionKey(loadJwtSecret(config.jwtSecret, config.dataDir)), googleKeys: opts.googleKeys });
   app.addHook('onClose', async () => {
     await mailer.flush();
     if (!opts.database) await database.close();
@@ -75,20 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const routes = trackRoutes(app);
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", 'https://accounts.google.com'],
-        'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'https://accounts.google.com'],
-        'frame-src': ["'self'", 'https://accounts.google.com'],
-        'font-src': ["'self'", 'data:'],
-      },
-    },
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {

@@ -17,7 +17,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
-  jwtSecret: Uint8Array;
+  jwtSecret: import('./security/jwt').SessionKey;
   /** Verifies Google ID tokens; tests inject their own key set. */
   googleKeys?: import('jose').JWTVerifyGetKey;
 }

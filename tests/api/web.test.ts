@@ -37,6 +37,15 @@ describe('serving the front end', () => {
     expect(plain.body).toBe('console.log(1)');
   });
 
+  it('sends the security headers', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self' https://accounts.google.com");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
   it('serves hashed assets as immutable', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(res.statusCode).toBe(200);

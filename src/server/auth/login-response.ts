@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rolesT, userRolesT } from '../db/tables';
-import { signSessionToken } from '../security/jwt';
+import { signSessionToken, type SessionKey } from '../security/jwt';
 import { createSession } from '../security/session-store';
 import { assertMaySignIn } from './account-gate';
 
@@ -31,7 +31,7 @@ export async function primaryRole(db: Db, userId: string): Promise<{ name: strin
 }
 
 /** Starts a session and answers the way login and Google sign-in do (DESIGN 4). */
-export async function startSession(db: Db, secret: Uint8Array, ttl: number, user: LoginUser): Promise<LoginResponse> {
+export async function startSession(db: Db, secret: SessionKey, ttl: number, user: LoginUser): Promise<LoginResponse> {
   const sid = await createSession(db, user.id, ttl);
   const token = await signSessionToken(secret, { sub: user.id, sid }, ttl);
   return {
@@ -42,7 +42,7 @@ export async function startSession(db: Db, secret: Uint8Array, ttl: number, user
 }
 
 /** Refuses blocked and unconfirmed accounts, then starts a session for a users row. */
-export async function signIn(db: Db, secret: Uint8Array, ttl: number, user: Record<string, unknown>): Promise<LoginResponse> {
+export async function signIn(db: Db, secret: SessionKey, ttl: number, user: Record<string, unknown>): Promise<LoginResponse> {
   assertMaySignIn(user);
   return startSession(db, secret, ttl, {
     id: String(user.id),

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** JWT_SECRET when given, else a secret generated once and kept in the data dir. */
-export function loadJwtSecret(configured: string | undefined, dataDir: string): Uint8Array {
+export function loadJwtSecret(configured: string | undefined, dataDir: string): Uint8Array<ArrayBuffer> {
   if (configured) return new TextEncoder().encode(configured);
   const file = path.join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
