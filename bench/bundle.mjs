@@ -1,16 +1,17 @@
 // Front-end budgets (DESIGN 8) measured on the `vite build` output in dist/:
 //  - public home: entry + the site chunk and everything they import statically,
 //    <= 80 kB gzipped JS and free of react-admin/MUI;
+//  - light login (/admin/login, first load): entry + the login chunk, same rules;
 //  - admin first load: entry + the admin chunk and its static imports,
 //    <= 350 kB gzipped JS (generated resource screens are lazy chunks).
-// Usage: npx vite build && node bench/bundle.mjs   (exits 1 when over budget)
+// Usage: npx vite build && node bench/bundle.mjs [outDir=dist]   (exits 1 when over budget)
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
-const dist = new URL('../dist/', import.meta.url).pathname;
+const dist = process.argv[2] ?? new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-const BUDGET = { home: 80 * 1024, admin: 350 * 1024 };
+const BUDGET = { home: 80 * 1024, login: 80 * 1024, admin: 350 * 1024 };
 const FORBIDDEN = [/react-admin/, /ra-core/, /ra-ui-materialui/, /@mui\//, /src\/admin\//];
 
 // index.html: the SPA entry (kiosk-login.html is the second, login-only shell).
@@ -59,18 +60,21 @@ function leaks(files) {
 // The entry loads React (boot) and the face in parallel; both count.
 const boot = keyOf('src/web/boot.tsx');
 const home = measure('public home', [entryKey, boot, keyOf('src/site/SiteRoot.tsx')]);
+const login = measure('light login', [entryKey, boot, keyOf('src/site/login/LoginRoot.tsx')]);
 const admin = measure('admin first load', [entryKey, boot, keyOf('src/admin/AdminRoot.tsx')]);
 const kb = (n) => (n / 1024).toFixed(1) + ' kB';
 let failed = false;
-for (const [m, budget] of [[home, BUDGET.home], [admin, BUDGET.admin]]) {
+for (const [m, budget] of [[home, BUDGET.home], [login, BUDGET.login], [admin, BUDGET.admin]]) {
   const ok = m.gz <= budget;
   failed ||= !ok;
   console.log(`${m.name}: ${kb(m.gz)} gzipped JS (${kb(m.raw)} raw, ${m.files.length} files), budget ${kb(budget)} ${ok ? 'OK' : 'OVER'}`);
   for (const f of m.files) console.log(`  ${f}`);
 }
-const bad = leaks(home.files);
-if (bad.length) {
-  failed = true;
-  console.log('public home contains admin/MUI code:\n  ' + bad.join('\n  '));
-} else console.log('public home: no react-admin / MUI / admin code');
+for (const m of [home, login]) {
+  const bad = leaks(m.files);
+  if (bad.length) {
+    failed = true;
+    console.log(`${m.name} contains admin/MUI code:\n  ` + bad.join('\n  '));
+  } else console.log(`${m.name}: no react-admin / MUI / admin code`);
+}
 process.exit(failed ? 1 : 0);

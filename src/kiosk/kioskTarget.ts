@@ -1,8 +1,9 @@
+import { loginTarget } from '../web/loginTarget';
+
 /**
  * Where the login-only shell sends a signed-in person: `next` when it is a
  * same-site path (as the login page does), else the admin home.
  */
 export function kioskTarget(search: string = window.location.search): string {
-  const next = new URLSearchParams(search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/admin';
+  return loginTarget(search);
 }

@@ -31,3 +31,8 @@ export function adminTwin(pathname: string, search: string): string | null {
 export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
+
+/** /admin/login as a first load: served by the light login face (no react-admin). */
+export function isLoginPath(pathname: string): boolean {
+  return pathname === '/admin/login' || pathname === '/admin/login/';
+}

@@ -112,7 +112,8 @@ describe('invites in Chromium', () => {
 
   it('keeps the invitee out until approved', async () => {
     await signIn(guest, INVITEE.email, INVITEE.password);
-    await expectToast(guest, 'Your account is awaiting approval.');
+    // The light login page shows the server's refusal in the form, not as a toast.
+    await guest.getByRole('alert').filter({ hasText: 'Your account is awaiting approval.' }).waitFor();
     expect(new URL(guest.url()).pathname).toBe('/admin/login');
   });
 

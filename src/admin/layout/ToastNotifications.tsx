@@ -1,9 +1,14 @@
 import { useEffect } from 'react';
 import { ToastContainer, toast, type TypeOptions } from 'react-toastify';
 import { useNotificationContext, useTranslate } from 'react-admin';
+import { takeFlash, type Flash } from '../../web/flash';
 
 /** SPEC 9: toasts stay 5 s, top-right, and can be dragged away. */
 export const TOAST_MS = 5000;
+
+// Left by the light login page before its full navigation here; read once
+// per page load (not per mount) so a remount cannot show it twice.
+let pendingFlash: Flash | null = takeFlash();
 
 /**
  * Renders react-admin's notification queue with react-toastify, so every
@@ -12,6 +17,11 @@ export const TOAST_MS = 5000;
 export function ToastNotifications() {
   const { notifications, takeNotification } = useNotificationContext();
   const translate = useTranslate();
+  useEffect(() => {
+    const f = pendingFlash;
+    pendingFlash = null;
+    if (f) toast(translate(f.message, { _: f.message }), { type: f.type, autoClose: TOAST_MS });
+  }, [translate]);
   useEffect(() => {
     // takeNotification reads the queue of this render, so one per run: the
     // shortened queue re-runs the effect for the next one.

@@ -1,0 +1,42 @@
+import { saveSession, type SessionRole, type SessionUser } from '../../web/session';
+
+/**
+ * The light login page's POST /api/auth/login and /api/auth/google, storing
+ * the answer exactly as the admin's authProvider does (web/session.ts), so
+ * the admin loaded afterwards finds the person signed in.
+ */
+export type SignInResult = { kind: 'signed-in' } | { kind: 'pending'; message: string } | { kind: 'error'; text: string };
+
+export type SignInBody = { email: string; password: string } | { credential: string; invite?: string };
+
+interface Answer {
+  token?: unknown;
+  user?: SessionUser;
+  role?: SessionRole | null;
+  message?: unknown;
+  error?: unknown;
+}
+
+// The server's own wording for the 202 answer, used when it sends no message.
+const REGISTRATION_SUBMITTED = 'Registration submitted. Awaiting approval.';
+
+export async function signIn(body: SignInBody, fallback: string): Promise<SignInResult> {
+  const url = 'credential' in body ? '/api/auth/google' : '/api/auth/login';
+  let answer: Answer | null;
+  let ok: boolean;
+  try {
+    const res = await fetch(url, { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    ok = res.ok;
+    answer = (await res.json().catch(() => null)) as Answer | null;
+  } catch {
+    return { kind: 'error', text: fallback };
+  }
+  // SPEC 8: the server's error text is shown as is.
+  if (!ok) return { kind: 'error', text: typeof answer?.error === 'string' && answer.error ? answer.error : fallback };
+  if (answer && typeof answer.token === 'string' && answer.token && answer.user) {
+    saveSession({ token: answer.token, user: answer.user }, answer.role ?? null);
+    return { kind: 'signed-in' };
+  }
+  // 202 for a new invited person: registered for approval, nothing to store.
+  return { kind: 'pending', message: typeof answer?.message === 'string' && answer.message ? answer.message : REGISTRATION_SUBMITTED };
+}
