@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer, loginAdmin } from './server';
 import { expectToast, launchBrowser, waitForTitle } from './browser';
 
 let server: RunningServer;
@@ -32,14 +32,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   page = await context.newPage();
-  const login = (await (
-    await fetch(server.url + '/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
-    })
-  ).json()) as { token: string };
-  token = login.token;
+  token = (await loginAdmin(server)).token;
 });
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer, loginAdmin } from './server';
 import { expectToast, launchBrowser } from './browser';
 
 let server: RunningServer;
@@ -31,13 +31,7 @@ beforeAll(async () => {
   files = mkdtempSync(path.join(tmpdir(), 'xp-files-'));
   server = await startServer();
   browser = await launchBrowser();
-  const login = (await (
-    await fetch(server.url + '/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
-    })
-  ).json()) as { token: string; user: unknown };
+  const login = await loginAdmin(server);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   // Signed in as the stored session the login screen would leave behind.
   await context.addInitScript((info) => {

@@ -49,3 +49,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   };
 }
+
+export interface AdminLogin {
+  token: string;
+  user: unknown;
+  role: unknown;
+}
+
+/** Signs the seeded admin in through the API (for tests that start signed in). */
+export async function loginAdmin(server: RunningServer): Promise<AdminLogin> {
+  const res = await fetch(server.url + '/api/auth/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
+  });
+  if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
+  return (await res.json()) as AdminLogin;
+}

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer, loginAdmin, type AdminLogin } from './server';
 import { launchBrowser } from './browser';
 
 let server: RunningServer;
 let browser: Browser;
-let login: { token: string; user: unknown; role: unknown };
+let login: AdminLogin;
 
 /** A fresh visitor: own storage, chosen language, optionally signed in. */
 async function visitor(lang: 'en' | 'el', signedIn = false, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
@@ -29,12 +29,7 @@ async function visitor(lang: 'en' | 'el', signedIn = false, width = 1280): Promi
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const res = await fetch(server.url + '/api/auth/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
-  });
-  login = (await res.json()) as typeof login;
+  login = await loginAdmin(server);
 });
 
 afterAll(async () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer, loginAdmin, type AdminLogin } from './server';
 import { expectToast, launchBrowser } from './browser';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let login: { token: string; user: unknown; role: unknown };
+let login: AdminLogin;
 
 /** Answers the next native dialog (prompt/confirm/alert) and reports its text. */
 function answerDialog(value?: string): Promise<string> {
@@ -44,12 +44,7 @@ async function filter(text: string): Promise<void> {
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const res = await fetch(server.url + '/api/auth/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
-  });
-  login = (await res.json()) as typeof login;
+  login = await loginAdmin(server);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   // Signed in, English UI, before any page script runs.
   await context.addInitScript((info) => {

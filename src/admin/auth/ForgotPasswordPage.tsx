@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Box, Button, Link as MuiLink, Typography } from '@mui/material';
-import { Link, Navigate } from 'react-router-dom';
+import { Button, Typography } from '@mui/material';
+import { Navigate } from 'react-router-dom';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { api } from '../api/http';
 import { errorBody } from '../api/ApiError';
 import { getToken } from '../../web/session';
 import { fieldValidators } from '../generic/validators';
 import { AuthCard } from './AuthCard';
+import { BackToLogin } from './BackToLogin';
 
 export function ForgotPasswordPage() {
   const translate = useTranslate();
@@ -42,11 +43,7 @@ export function ForgotPasswordPage() {
           {translate('app.auth.forgot_submit')}
         </Button>
       </Form>
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <MuiLink component={Link} to="/login">
-          {translate('app.auth.back_to_login')}
-        </MuiLink>
-      </Box>
+      <BackToLogin />
     </AuthCard>
   );
 }

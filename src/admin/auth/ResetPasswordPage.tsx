@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Box, Button, Link as MuiLink } from '@mui/material';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Button } from '@mui/material';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
 import { api } from '../api/http';
 import { errorBody } from '../api/ApiError';
 import { getToken } from '../../web/session';
 import { confirmValidator, fieldValidators, requiredMessage } from '../generic/validators';
 import { AuthCard } from './AuthCard';
+import { BackToLogin } from './BackToLogin';
 
 export function ResetPasswordPage() {
   const translate = useTranslate();
@@ -53,11 +54,7 @@ export function ResetPasswordPage() {
           {translate('app.auth.reset_submit')}
         </Button>
       </Form>
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <MuiLink component={Link} to="/login">
-          {translate('app.auth.back_to_login')}
-        </MuiLink>
-      </Box>
+      <BackToLogin />
     </AuthCard>
   );
 }
