@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
@@ -6,44 +6,45 @@ import { useGetIdentity, useLogout, useNotify, useTranslate, UserMenu, useUserMe
 import { useNavigate } from 'react-router-dom';
 import { UserAvatar } from './UserAvatar';
 
-const EditProfileItem = forwardRef<HTMLLIElement>(function EditProfileItem(_, ref) {
+interface ItemProps {
+  icon: ReactNode;
+  label: string;
+  onSelect: () => void;
+}
+
+/** One entry of the account menu: closes the menu, then acts. */
+const AccountItem = forwardRef<HTMLLIElement, ItemProps>(function AccountItem({ icon, label, onSelect }, ref) {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const menu = useUserMenu();
   return (
     <MenuItem
       ref={ref}
       onClick={() => {
         menu?.onClose();
-        navigate('/account/profile');
+        onSelect();
       }}
     >
-      <ListItemIcon>
-        <EditIcon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText>{translate('app.account.edit_profile')}</ListItemText>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{translate(label)}</ListItemText>
     </MenuItem>
   );
 });
 
+const EditProfileItem = forwardRef<HTMLLIElement>(function EditProfileItem(_, ref) {
+  const navigate = useNavigate();
+  return <AccountItem ref={ref} icon={<EditIcon fontSize="small" />} label="app.account.edit_profile" onSelect={() => navigate('/account/profile')} />;
+});
+
 const LogoutItem = forwardRef<HTMLLIElement>(function LogoutItem(_, ref) {
-  const translate = useTranslate();
   const logout = useLogout();
   const notify = useNotify();
-  const menu = useUserMenu();
   return (
-    <MenuItem
+    <AccountItem
       ref={ref}
-      onClick={() => {
-        menu?.onClose();
-        void logout().then(() => notify('app.auth.logged_out', { type: 'success' }));
-      }}
-    >
-      <ListItemIcon>
-        <LogoutIcon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText>{translate('app.account.logout')}</ListItemText>
-    </MenuItem>
+      icon={<LogoutIcon fontSize="small" />}
+      label="app.account.logout"
+      onSelect={() => void logout().then(() => notify('app.auth.logged_out', { type: 'success' }))}
+    />
   );
 });
 
