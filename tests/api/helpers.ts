@@ -96,3 +96,18 @@ export async function createUser(
 export async function runSql(h: Harness, query: import('drizzle-orm').SQL): Promise<Record<string, unknown>[]> {
   return rowsOf<Record<string, unknown>>(await h.app.deps.database.db.execute(query));
 }
+
+/**
+ * Repeats `probe` until it returns `expected` or `timeoutMs` passes, and
+ * returns the last value: for changes that reach the server by a database
+ * notification (another process, SQL run by hand) rather than through it.
+ */
+export async function settlesTo<T>(probe: () => Promise<T>, expected: T, timeoutMs = 2000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last = await probe();
+  while (last !== expected && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    last = await probe();
+  }
+  return last;
+}

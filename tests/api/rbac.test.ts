@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startHarness, type Harness } from './harness';
-import { call, createUser, permissionByRoute, roleByName, runSql } from './helpers';
+import { call, createUser, permissionByRoute, roleByName, runSql, settlesTo } from './helpers';
 
 const SIGN_IN = { error: 'Please sign in to continue.' };
 const ENDED = { error: 'Your session has ended. Please sign in again.' };
@@ -126,6 +126,9 @@ describe('forged and stale tokens', () => {
     const u = await signedInUser('User');
     expect((await call(h, 'GET', '/api/auth/my-profile', { token: u.token })).statusCode).toBe(200);
     await runSql(h, sql`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = ${u._id}`);
+    // Changed by SQL, not through the server: it hears of it by notification.
+    const profile = async () => (await call(h, 'GET', '/api/auth/my-profile', { token: u.token })).statusCode;
+    expect(await settlesTo(profile, 401)).toBe(401);
     const res = await call(h, 'GET', '/api/auth/my-profile', { token: u.token });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(ENDED);

@@ -9,12 +9,20 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { listenPg, type Listener } from './pg-listener';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (from any process), and
+   * `onLive` when the subscription starts or is lost: while it is not live,
+   * notifications can be missed. Resolves to the unsubscribe function (which
+   * the database's close also runs).
+   */
+  listen(channel: string, onNotify: () => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -32,7 +40,23 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     pool.on('error', (err) => console.error(`PostgreSQL pool: ${err.message}`));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new Set<Listener>();
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      listen: async (channel, onNotify, onLive) => {
+        const l = await listenPg(opts.databaseUrl!, channel, onNotify, onLive);
+        listeners.add(l);
+        return async () => {
+          listeners.delete(l);
+          await l.close();
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((l) => l.close()));
+        await pool.end();
+      },
+    };
   }
   let dir = 'memory://';
   if (!opts.inMemory) {
@@ -42,5 +66,18 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    // One embedded session: its own NOTIFYs come back to it, and nothing else writes.
+    listen: async (channel, onNotify, onLive) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onLive(true);
+      return async () => {
+        onLive(false);
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
 }

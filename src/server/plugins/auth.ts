@@ -13,6 +13,7 @@ import { forbidden, unauthorized } from '../http/http-error';
 import { rowsOf } from '../db/rows';
 import type { Database, Db } from '../db/client';
 import { verifySessionToken, type SessionClaims } from '../security/jwt';
+import { AuthCache } from '../security/auth-cache';
 import type { AuthContext } from '../types';
 
 interface SessionRow extends Record<string, unknown> {
@@ -22,6 +23,8 @@ interface SessionRow extends Record<string, unknown> {
   email: string | null;
   superadmin: boolean | null;
   allowed: boolean | null;
+  /** When the session ends (ms since the epoch); null without a live session. */
+  expires_ms: number | null;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -44,6 +47,7 @@ function sessionCheckQuery(db: Db, p: SessionParams) {
       allowed: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${rolePermissionsT} rp ON rp.owner_id = ur.role_id
                 JOIN ${permissionsT} p ON p.id = rp.target_id
                 WHERE ur.user_id = u.id AND p.method = ${p.method} AND p.route = ${p.route})`.as('allowed'),
+      expires_ms: sql<number | null>`(extract(epoch FROM s.expires_at) * 1000)::float8`.as('expires_ms'),
     })
     .from(sql`(SELECT 1) one
       LEFT JOIN ${sessions} s ON s.id = ${p.sid} AND s.user_id = ${p.sub}
@@ -90,26 +94,55 @@ async function sessionCheck(database: Database, v: { method: string; route: stri
   return row as SessionRow;
 }
 
+async function check(database: Database, method: string, route: string, claims: SessionClaims | null): Promise<SessionRow> {
+  if (!claims) {
+    const res = await database.db.execute<SessionRow>(
+      sql`SELECT ${permissionsT.auth} AS perm_auth FROM ${permissionsT} WHERE ${permissionsT.method} = ${method} AND ${permissionsT.route} = ${route} LIMIT 1`,
+    );
+    const perm_auth = rowsOf<SessionRow>(res)[0]?.perm_auth ?? null;
+    return { perm_auth, user_id: null, name: null, email: null, superadmin: null, allowed: null, expires_ms: null };
+  }
+  return sessionCheck(database, { method, route, sid: claims.sid, sub: claims.sub });
+}
+
+/** Writes that can change an answer: anything but reads. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Sessions and RBAC (DESIGN 5). One query answers: does the route have a
  * permission record and is it public; is the session live and its user
  * allowed in (not blocked, confirmed); is the user a superadmin; does one of
- * the user's roles hold the permission. Nothing is cached, so changes to
- * roles, permissions and accounts count from the next request.
+ * the user's roles hold the permission.
+ *
+ * Answers are cached per session and route while the database's
+ * `auth_changed` notifications are heard (triggers on every table the query
+ * reads, migration 0007), and never past the session's end. Changes made
+ * through this server drop the cache before their response is sent, so they
+ * count from the very next request; changes from elsewhere (another server
+ * process, psql) as soon as their notification arrives.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  const cache = new AuthCache<SessionRow>();
+  const { database } = app.deps;
+  const unlisten = await database.listen('auth_changed', () => cache.invalidate(), (live) => cache.setLive(live));
+  app.addHook('onClose', async () => unlisten());
 
-  async function check(method: string, route: string, claims: SessionClaims | null): Promise<SessionRow> {
-    const { db } = app.deps.database;
-    if (!claims) {
-      const res = await db.execute<SessionRow>(
-        sql`SELECT ${permissionsT.auth} AS perm_auth FROM ${permissionsT} WHERE ${permissionsT.method} = ${method} AND ${permissionsT.route} = ${route} LIMIT 1`,
-      );
-      return { perm_auth: rowsOf<SessionRow>(res)[0]?.perm_auth ?? null, user_id: null, name: null, email: null, superadmin: null, allowed: null };
-    }
-    return sessionCheck(app.deps.database, { method, route, sid: claims.sid, sub: claims.sub });
+  async function cachedCheck(method: string, route: string, claims: SessionClaims | null): Promise<SessionRow> {
+    const key = claims ? `${claims.sid} ${claims.sub} ${method} ${route}` : `- ${method} ${route}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const version = cache.version();
+    const row = await check(database, method, route, claims);
+    // An anonymous answer depends only on the permission record.
+    const until = claims ? (row.user_id ? (row.expires_ms ?? 0) : 0) : Number.POSITIVE_INFINITY;
+    cache.set(key, row, version, until);
+    return row;
   }
+
+  app.addHook('onSend', async (request) => {
+    if (!READS.has(request.method)) cache.invalidate();
+  });
 
   app.addHook('onRequest', async (request) => {
     // The matched route, not the raw URL: '/%61pi/...' reaches '/api/...' routes too.
@@ -120,7 +153,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = bearer(request);
     const claims = token ? await verifySessionToken(app.deps.jwtSecret, token) : null;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const row = await check(method, request.routeOptions.url, claims);
+    const row = await cachedCheck(method, request.routeOptions.url, claims);
     const auth: AuthContext | null = row.user_id
       ? { userId: row.user_id, sessionId: claims!.sid, name: row.name ?? '', email: row.email ?? '', superadmin: Boolean(row.superadmin) }
       : null;
