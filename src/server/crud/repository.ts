@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { hashKey, joinTableOf, tableOf } from '../db/resource-tables';
 import { badRequest, notFound } from '../http/http-error';
 import { humanize } from '../http/labels';
 import { hashPassword } from '../security/passwords';
-import { countRows } from './count';
+import { countRows, type Total } from './count';
 import { applyImagePlan, planImages, type ImageEntry, type ImagePlan } from './images-field';
 import { sanitizeRichText } from './rich-text';
 import { slugify, uniqueSlug } from './slug';
@@ -40,25 +40,34 @@ export async function listRecords(db: Db, r: ResourceDef, p: ListParams): Promis
   const t = tableOf(r);
   const limit = Math.min(p.limit, MAX_ROWS);
   const where = listWhere(db, r, p);
-  const [rows, total] = await Promise.all([
-    db
-      .select(selection(r))
-      .from(t)
-      .where(where)
-      .orderBy(...listOrder(r, p))
-      .limit(limit)
-      .offset((p.page - 1) * limit),
-    countRows(db, t, where, r.table),
-  ]);
+  const offset = (p.page - 1) * limit;
+  const rows = await db.select(selection(r)).from(t).where(where).orderBy(...listOrder(r, p)).limit(limit).offset(offset);
+  // A short page that is not empty is the last one: the total is known
+  // without asking the database again (a rare term's whole answer).
+  const total: Total =
+    rows.length < limit && (rows.length > 0 || offset === 0) ? { total: offset + rows.length, exact: true } : await countRows(db, t, where, r.table);
   const data = rows.map((row) => toApi(r, row as Row));
   await populate(db, r, data);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: Math.max(1, Math.ceil(total.total / limit)) };
 }
 
+/**
+ * Get-by-id is the most frequent query: built once per resource and, on
+ * PostgreSQL, a named statement each pooled connection parses once.
+ */
+const byIdQueries = new WeakMap<Db, Map<ResourceDef, ReturnType<typeof prepareById>>>();
+function prepareById(db: Db, r: ResourceDef) {
+  const t = tableOf(r);
+  return db.select(selection(r)).from(t).where(eq(t.id, sql.placeholder('id'))).prepare(`get_${r.table}_by_id`);
+}
+
 export async function getRecord(db: Db, r: ResourceDef, id: string): Promise<ApiRecord> {
   if (!uuidRe.test(id)) throw notFound();
-  const t = tableOf(r);
-  const [row] = await db.select(selection(r)).from(t).where(eq(t.id, id));
+  let perDb = byIdQueries.get(db);
+  if (!perDb) byIdQueries.set(db, (perDb = new Map()));
+  let q = perDb.get(r);
+  if (!q) perDb.set(r, (q = prepareById(db, r)));
+  const [row] = await q.execute({ id });
   if (!row) throw notFound();
   const rec = toApi(r, row as Row);
   await populate(db, r, [rec]);
