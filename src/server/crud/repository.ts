@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
-import type { Db } from '../db/client';
+import { isPglite, type Db } from '../db/client';
+import { pglitePrepared } from '../db/pglite-prepared';
 import { hashKey, joinTableOf, tableOf } from '../db/resource-tables';
 import { badRequest, notFound } from '../http/http-error';
 import { humanize } from '../http/labels';
@@ -52,22 +53,39 @@ export async function listRecords(db: Db, r: ResourceDef, p: ListParams): Promis
 }
 
 /**
- * Get-by-id is the most frequent query: built once per resource and, on
- * PostgreSQL, a named statement each pooled connection parses once.
+ * Get-by-id is the most frequent query, so it is built once per resource and
+ * prepared: on PostgreSQL a named statement each pooled connection parses
+ * once; on PGlite a PREPAREd statement (see pglitePrepared).
  */
-const byIdQueries = new WeakMap<Db, Map<ResourceDef, ReturnType<typeof prepareById>>>();
-function prepareById(db: Db, r: ResourceDef) {
+type ById = (id: string) => Promise<Row | undefined>;
+const byIdQueries = new WeakMap<Db, Map<ResourceDef, ById>>();
+
+function prepareById(db: Db, r: ResourceDef): ById {
   const t = tableOf(r);
-  return db.select(selection(r)).from(t).where(eq(t.id, sql.placeholder('id'))).prepare(`get_${r.table}_by_id`);
+  // Per resource, not per table: a projection (user-profiles) shares its table.
+  const name = `get_${r.name.replace(/\W/g, '_')}_by_id`;
+  const cols = selection(r);
+  if (isPglite(db)) {
+    const run = pglitePrepared(db, name, ['uuid'], db.select(cols).from(t).where(eq(t.id, sql.raw('$1'))).getSQL());
+    // Raw rows are keyed by column name; map them as drizzle maps its own.
+    const decode = Object.entries(cols).map(([key, col]) => [key, col.name, (v: unknown) => col.mapFromDriverValue(v)] as const);
+    return async (id) => {
+      const [raw] = await run([id]);
+      if (!raw) return undefined;
+      return Object.fromEntries(decode.map(([key, name, map]) => [key, raw[name] === null ? null : map(raw[name])]));
+    };
+  }
+  const q = db.select(cols).from(t).where(eq(t.id, sql.placeholder('id'))).prepare(name);
+  return async (id) => (await q.execute({ id }))[0] as Row | undefined;
 }
 
 export async function getRecord(db: Db, r: ResourceDef, id: string): Promise<ApiRecord> {
   if (!uuidRe.test(id)) throw notFound();
   let perDb = byIdQueries.get(db);
   if (!perDb) byIdQueries.set(db, (perDb = new Map()));
-  let q = perDb.get(r);
-  if (!q) perDb.set(r, (q = prepareById(db, r)));
-  const [row] = await q.execute({ id });
+  let byId = perDb.get(r);
+  if (!byId) perDb.set(r, (byId = prepareById(db, r)));
+  const row = await byId(id);
   if (!row) throw notFound();
   const rec = toApi(r, row as Row);
   await populate(db, r, [rec]);

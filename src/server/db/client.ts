@@ -26,6 +26,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const pgliteDbs = new WeakSet<Db>();
+/** Whether queries on `db` run in the embedded PGlite (one session, in this thread). */
+export const isPglite = (db: Db): boolean => pgliteDbs.has(db);
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -66,6 +70,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
+  pgliteDbs.add(db as unknown as Db);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -11,6 +11,7 @@ import {
 } from '../db/tables';
 import { forbidden, unauthorized } from '../http/http-error';
 import { rowsOf } from '../db/rows';
+import { inlinable, pglitePrepared, type PreparedRun } from '../db/pglite-prepared';
 import type { Database, Db } from '../db/client';
 import { verifySessionToken, type SessionClaims } from '../security/jwt';
 import { AuthCache } from '../security/auth-cache';
@@ -64,29 +65,19 @@ const pgChecks = new WeakMap<Db, ReturnType<typeof preparePg>>();
 const preparePg = (db: Db) =>
   sessionCheckQuery(db, { method: ph('method'), route: ph('route'), sid: ph('sid'), sub: ph('sub') }).prepare('auth_session_check');
 
-// PGlite has no named statements in its client API, so: SQL PREPARE once per
-// database and EXECUTE with literals. Only values that cannot carry SQL are
-// inlined (verified-token UUIDs, route patterns from the server's own routing
-// table); anything else takes the parameterized path.
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PLAIN_RE = /^[A-Za-z0-9_/:.*-]+$/;
-const litePrepared = new WeakMap<Db, Promise<unknown>>();
+// PGlite: the same query PREPAREd once per database (see pglitePrepared).
+const liteChecks = new WeakMap<Db, PreparedRun>();
+const prepareLite = (db: Db) =>
+  pglitePrepared(db, 'auth_session_check', ['text', 'text', 'uuid', 'uuid'],
+    sessionCheckQuery(db, { method: sql.raw('$1'), route: sql.raw('$2'), sid: sql.raw('$3'), sub: sql.raw('$4') }).getSQL());
 
 async function sessionCheck(database: Database, v: { method: string; route: string; sid: string; sub: string }): Promise<SessionRow> {
   const { db } = database;
-  const inlinable = UUID_RE.test(v.sid) && UUID_RE.test(v.sub) && PLAIN_RE.test(v.method) && PLAIN_RE.test(v.route);
-  if (database.kind === 'pglite' && inlinable) {
-    let prepared = litePrepared.get(db);
-    if (!prepared) {
-      const q = sessionCheckQuery(db, { method: sql.raw('$1'), route: sql.raw('$2'), sid: sql.raw('$3'), sub: sql.raw('$4') });
-      // A real promise: drizzle's query objects run again on every then().
-      prepared = Promise.resolve(db.execute(sql`PREPARE auth_session_check(text, text, uuid, uuid) AS ${q}`));
-      litePrepared.set(db, prepared);
-      prepared.catch(() => litePrepared.delete(db));
-    }
-    await prepared;
-    const res = await db.execute(sql.raw(`EXECUTE auth_session_check('${v.method}', '${v.route}', '${v.sid}', '${v.sub}')`));
-    return rowsOf<SessionRow>(res)[0];
+  const args = [v.method, v.route, v.sid, v.sub];
+  if (database.kind === 'pglite' && args.every(inlinable)) {
+    let run = liteChecks.get(db);
+    if (!run) liteChecks.set(db, (run = prepareLite(db)));
+    return (await run(args))[0] as SessionRow;
   }
   let q = pgChecks.get(db);
   if (!q) pgChecks.set(db, (q = preparePg(db)));
