@@ -53,6 +53,10 @@ function scenarios(ids: string[]): Scenario[] {
     { name: `search every "${EVERY_TERM}"`, requests: [{ path: list(EVERY_TERM) }] },
     { name: 'search every "@"', requests: [{ path: list('@') }] },
     { name: 'search 2 letters "an"', requests: [{ path: list('an') }] },
+    // Estimated near the cap, so counted (up to 10,001 rows read).
+    { name: 'search 2 letters "li" (counted)', requests: [{ path: list('li') }] },
+    { name: 'search 3 letters "son"', requests: [{ path: list('son') }] },
+    { name: 'list page 400', requests: [{ path: `${USERS}?page=400&limit=25` }] },
     { name: 'get by id', requests: ids.map((id) => ({ path: `${USERS}/${id}` })) },
     {
       name: 'login (argon2id)',

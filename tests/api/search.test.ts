@@ -9,6 +9,9 @@ beforeAll(async () => {
     ['Zoe Quinn', 'zq.first@example.com'],
     ['Anna Zquist', 'anna@example.com'],
     ['Percent 100%', 'pct@example.com'],
+    ['Zr Next', 'zr@example.com'],
+    ['Ζωή Ζαχαρίου', 'zwi@example.com'],
+    ['Ηλίας Η', 'ilias@example.com'],
   ]) {
     const res = await call(h, 'POST', '/api/auth/users', { token: h.adminToken, body: { name, email } });
     expect(res.statusCode).toBe(201);
@@ -29,6 +32,14 @@ describe('list search', () => {
     expect(await names('zq')).toEqual(['Zoe Quinn']);
     expect(await names('Zo')).toEqual(['Zoe Quinn']);
     expect(await names('an')).toEqual(['Anna Zquist']);
+  });
+
+  it('ends a prefix match exactly where the next letter begins, in any script', async () => {
+    expect(await names('zq')).toEqual(['Zoe Quinn']);
+    expect(await names('zr')).toEqual(['Zr Next']);
+    expect(await names('ΖΩ')).toEqual(['Ζωή Ζαχαρίου']);
+    expect(await names('ζ')).toEqual(['Ζωή Ζαχαρίου']);
+    expect(await names('η')).toEqual(['Ηλίας Η']);
   });
 
   it('treats % and _ literally', async () => {

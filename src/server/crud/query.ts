@@ -34,8 +34,29 @@ export const MIN_SUBSTRING_TERM = 3;
 function matcher(q: string): (col: SQL | Column) => SQL {
   const escaped = escapeLike(q);
   if (q.length >= MIN_SUBSTRING_TERM) return (col) => ilike(col, `%${escaped}%`);
-  const prefix = `${escaped.toLowerCase()}%`;
-  return (col) => sql`lower(${col}) LIKE ${prefix}`;
+  const low = q.toLowerCase();
+  const high = prefixUpperBound(low);
+  if (high === null) {
+    const prefix = `${escapeLike(low)}%`;
+    return (col) => sql`lower(${col}) LIKE ${prefix}`;
+  }
+  // The byte-wise range the index scans anyway, with no LIKE to re-check on
+  // every row: a capped count of a common prefix reads 10,000 rows, and the
+  // re-check was 40% of it.
+  return (col) => sql`(lower(${col}) ~>=~ ${low} AND lower(${col}) ~<~ ${high})`;
+}
+
+/**
+ * The least string above every string that starts with `prefix`, in the
+ * byte order of text_pattern_ops: UTF-8 keeps code point order, so it is the
+ * prefix with its last code point plus one (null when there is none).
+ */
+export function prefixUpperBound(prefix: string): string | null {
+  const points = [...prefix];
+  const last = points.pop()?.codePointAt(0);
+  if (last === undefined || last >= 0x10ffff) return null;
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+  return points.join('') + String.fromCodePoint(next);
 }
 
 /** WHERE of a list: `q` over the declared search fields, plus exact filters. */
