@@ -219,13 +219,42 @@ describe('admin back office in Chromium', () => {
     await page.getByRole('button', { name: /English/i }).click();
     await page.getByRole('menuitem', { name: 'Ελληνικά' }).click();
     await page.getByTestId('list-title').filter({ hasText: /^Χρήστες \(/ }).waitFor();
-    await page.getByRole('button', { name: 'Προσθήκη Χρήστης' }).waitFor();
+    await page.getByRole('button', { name: 'Νέος χρήστης' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('el');
     await page.reload();
     await page.getByTestId('list-title').filter({ hasText: /^Χρήστες \(/ }).waitFor();
     await page.getByRole('button', { name: /Ελληνικά/i }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByTestId('list-title').filter({ hasText: /^Users \(/ }).waitFor();
+  });
+
+  it('fits a phone: wide lists scroll inside their card, the language button leaves the title alone', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const p = await phone.newPage();
+    try {
+      await p.goto(server.url + '/admin/login?next=/admin/permissions');
+      await p.fill('input[name=email]', server.adminEmail);
+      await p.fill('input[name=password]', server.adminPassword);
+      await p.getByRole('button', { name: 'Login' }).click();
+      await p.getByTestId('list-title').filter({ hasText: /^Permissions \(/ }).waitFor();
+      await p.locator('tbody tr').first().waitFor();
+      const widths = await p.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+        table: document.querySelector('table')!.getBoundingClientRect().width,
+      }));
+      expect(widths.viewport).toBe(390);
+      expect(widths.page).toBe(widths.viewport);
+      expect(widths.table).toBeGreaterThan(widths.viewport); // it scrolls inside the card
+      const language = p.getByRole('button', { name: /English/i });
+      const title = await p.locator('#react-admin-title').boundingBox();
+      const button = await language.boundingBox();
+      expect(title!.x + title!.width).toBeLessThanOrEqual(button!.x);
+      await language.click();
+      await p.getByRole('menuitem', { name: 'Ελληνικά' }).waitFor();
+    } finally {
+      await phone.close();
+    }
   });
 
   it('logs out, clearing the stored session, and guards screens again', async () => {

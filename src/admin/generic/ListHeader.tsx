@@ -20,7 +20,8 @@ export function ListHeader({ def, onAdd, extra }: { def: ResourceDef; onAdd: () 
       {extra}
       {can(def, 'create') && def.form && (
         <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
-          {translate('app.list.add_new', { name: singular })}
+          {/* Per resource where a language declines the noun (el: 'Νέος χρήστης'). */}
+          {translate(`resources.${def.name}.add_new`, { _: translate('app.list.add_new', { name: singular }) })}
         </Button>
       )}
     </Box>

@@ -1,10 +1,33 @@
+import { Box, type Theme } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { AccountMenu } from './AccountMenu';
 
+// On a phone the language button shows only its icons: its label
+// ("ΕΛΛΗΝΙΚΑ") pushed over the page title. The label stays in the DOM (font
+// size 0), so the button keeps its accessible name.
+const compactOnPhones = (theme: Theme) => ({
+  display: 'flex',
+  [theme.breakpoints.down('sm')]: {
+    '& .MuiButton-root': { fontSize: 0, minWidth: 0, px: 0.5 },
+    '& .MuiButton-startIcon': { mr: 0 },
+  },
+});
+
 export function AppBar() {
   return (
-    <RaAppBar userMenu={<AccountMenu />} toolbar={<><LocalesMenuButton /><NotificationBell /><LoadingIndicator /></>}>
+    <RaAppBar
+      userMenu={<AccountMenu />}
+      toolbar={
+        <>
+          <Box sx={compactOnPhones}>
+            <LocalesMenuButton />
+          </Box>
+          <NotificationBell />
+          <LoadingIndicator />
+        </>
+      }
+    >
       <TitlePortal />
     </RaAppBar>
   );
