@@ -55,6 +55,15 @@ export function removeFromList(list: ImageEntryState[], id: string): ImageEntryS
   });
 }
 
+/**
+ * Whether a list differs from what was saved (`savedIds`, in order): an
+ * added, replaced or removed picture, or a new order. Rotating is not a
+ * change: the server stores it at once.
+ */
+export function hasPendingChanges(savedIds: readonly string[], list: readonly ImageEntryState[]): boolean {
+  return list.length !== savedIds.length || list.some((e, i) => e.operation !== 'keep' || e.id !== savedIds[i]);
+}
+
 /** What the API receives: new ids are not sent; entries without data are skipped by the server. */
 export function toPayload(list: ImageEntryState[]) {
   return list.map((e) => ({

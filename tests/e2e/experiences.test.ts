@@ -113,6 +113,33 @@ describe('experiences in Chromium', () => {
     await row.getByTestId('experience-thumb').waitFor();
   });
 
+  it('asks before closing over unsaved changes, and stays when told to', async () => {
+    const messages: string[] = [];
+    editor.on('dialog', (d) => {
+      messages.push(d.message());
+      void d.dismiss();
+    });
+    const close = editor.getByRole('button', { name: 'Close', exact: true }).first();
+    const title = editor.getByLabel('Title');
+    await title.fill('Harbour walk at dusk');
+    await close.click();
+    await expect.poll(() => messages.length).toBe(1);
+    expect(messages[0]).toBe("Some of your changes weren't saved. Are you sure you want to ignore them?");
+    expect(editor.isClosed()).toBe(false);
+    expect(await title.inputValue()).toBe('Harbour walk at dusk');
+    await title.fill('Harbour walk'); // back as saved: nothing to lose
+
+    const extra = await writePng('extra.png', 60, 40, '#16a085');
+    await editor.getByTestId('image-input').setInputFiles(extra);
+    await expect.poll(() => editor.getByTestId('image-tile').count()).toBe(3);
+    await close.click();
+    await expect.poll(() => messages.length).toBe(2);
+    expect(editor.isClosed()).toBe(false);
+    await editor.getByTestId('image-tile').last().getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => editor.getByTestId('image-tile').count()).toBe(2);
+    editor.removeAllListeners('dialog');
+  });
+
   it('closes the editor window', async () => {
     await Promise.all([editor.waitForEvent('close'), editor.getByRole('button', { name: 'Close', exact: true }).first().click()]);
   });
@@ -127,6 +154,20 @@ describe('experiences in Chromium', () => {
     expect(await view.getByTestId('experience-tags').locator('li').allTextContents()).toEqual(['sea', 'boats', 'dawn']);
     await view.getByText('Fishing boats at dawn.').waitFor();
     await view.close();
+  });
+
+  it('closes a freshly opened editor without asking: nothing was changed', async () => {
+    const row = list.locator('tbody tr').filter({ hasText: 'Harbour walk' });
+    const [again] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: 'Edit', exact: true }).click()]);
+    const dialogs: string[] = [];
+    again.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await expect.poll(() => again.getByTestId('image-tile').count()).toBe(2);
+    await again.locator('.ProseMirror').getByText('Fishing boats at dawn.').waitFor();
+    await Promise.all([again.waitForEvent('close'), again.getByRole('button', { name: 'Close', exact: true }).last().click()]);
+    expect(dialogs).toEqual([]);
   });
 
   it('shows a friendly not-found for unknown items', async () => {

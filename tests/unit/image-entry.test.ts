@@ -4,6 +4,7 @@ import {
   chooseFile,
   existingEntry,
   hasAllowedExtension,
+  hasPendingChanges,
   newEntry,
   removeFromList,
   toggleRemove,
@@ -52,5 +53,23 @@ describe('image entry operations (SPEC 4)', () => {
   it('accepts jpg, jpeg and png in any case, nothing else', () => {
     expect(['a.jpg', 'b.JPEG', 'c.Png'].map(hasAllowedExtension)).toEqual([true, true, true]);
     expect(['d.gif', 'e.svg', 'png', 'f.png.exe'].map(hasAllowedExtension)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('pending changes', () => {
+  const saved = [existingEntry('1', '/a'), existingEntry('2', '/b')];
+  const ids = ['1', '2'];
+
+  it('none while every saved picture is kept in its place, rotated or not', () => {
+    expect(hasPendingChanges(ids, saved)).toBe(false);
+    expect(hasPendingChanges(ids, [saved[0], { ...saved[1], imagePath: '/b-rotated' }])).toBe(false);
+  });
+
+  it('an added, replaced or removed picture, or a new order, is pending', () => {
+    expect(hasPendingChanges(ids, [...saved, newEntry('d', 'c.png')])).toBe(true);
+    expect(hasPendingChanges(ids, [chooseFile(saved[0], 'd', 'x.png'), saved[1]])).toBe(true);
+    expect(hasPendingChanges(ids, removeFromList(saved, '2'))).toBe(true);
+    expect(hasPendingChanges(ids, [saved[1], saved[0]])).toBe(true);
+    expect(hasPendingChanges([], [])).toBe(false);
   });
 });

@@ -1,24 +1,67 @@
+import { useEffect } from 'react';
 import { Box, Card, CardContent, Divider } from '@mui/material';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { Form, useTranslate, type RaRecord } from 'react-admin';
+import type { ResourceDef } from '../../../shared/resource';
 import { findResource } from '../../registry';
 import { EditorFields } from './EditorFields';
 import { EditorToolbar } from './EditorToolbar';
+import type { EditorValues } from './experienceBody';
 import { ImagesGrid } from './ImagesGrid';
 import { formatTags } from './tags';
 import { UploadProgress } from './UploadProgress';
 import { useCloseEditor } from './useCloseEditor';
-import { useImageEntries } from './useImageEntries';
+import { useImageEntries, type ImageEntries } from './useImageEntries';
 import { useSaveExperience } from './useSaveExperience';
+import { useUnsavedGuard } from './useUnsavedGuard';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
+interface BodyProps {
+  def: ResourceDef;
+  images: ImageEntries;
+  progress: number | null;
+  saving: boolean;
+  /** Values of the last save: what the fields are compared with from then on. */
+  saved: EditorValues | null;
+}
+
+/** Inside the form: fields, pictures, toolbars, and the unsaved-changes guard. */
+function EditorBody({ def, images, progress, saving, saved }: BodyProps) {
+  const translate = useTranslate();
+  const { reset } = useFormContext();
+  const { dirtyFields } = useFormState();
+  useEffect(() => {
+    if (saved) reset(saved, { keepValues: true });
+  }, [saved, reset]);
+  const mayLeave = useUnsavedGuard(Object.keys(dirtyFields).length > 0 || images.changed);
+  const close = useCloseEditor();
+  const closeAsked = () => {
+    if (mayLeave()) close();
+  };
+  return (
+    <>
+      <EditorToolbar saving={saving} onClose={closeAsked} />
+      {progress !== null && <UploadProgress fraction={progress} />}
+      <Card variant="outlined" sx={{ my: 2 }}>
+        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <EditorFields def={def} />
+          <Divider />
+          <ImagesGrid images={images} label={translate('resources.experiences.fields.images')} />
+        </CardContent>
+      </Card>
+      <Box>
+        <EditorToolbar saving={saving} onClose={closeAsked} />
+      </Box>
+    </>
+  );
+}
+
 /** The editor's form: fields, pictures, toolbars above and below. */
 export function EditorForm({ record }: { record?: RaRecord }) {
-  const translate = useTranslate();
   const def = findResource('experiences');
   const images = useImageEntries(record);
-  const { save, progress, saving } = useSaveExperience(record ? String(record.id) : undefined, images);
-  const close = useCloseEditor();
+  const { save, progress, saving, saved } = useSaveExperience(record ? String(record.id) : undefined, images);
   if (!def) return null;
   const defaults = {
     title: str(record?.title),
@@ -29,18 +72,7 @@ export function EditorForm({ record }: { record?: RaRecord }) {
   };
   return (
     <Form defaultValues={defaults} onSubmit={save} resource="experiences" noValidate>
-      <EditorToolbar saving={saving} onClose={close} />
-      {progress !== null && <UploadProgress fraction={progress} />}
-      <Card variant="outlined" sx={{ my: 2 }}>
-        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <EditorFields def={def} />
-          <Divider />
-          <ImagesGrid images={images} label={translate('resources.experiences.fields.images')} />
-        </CardContent>
-      </Card>
-      <Box>
-        <EditorToolbar saving={saving} onClose={close} />
-      </Box>
+      <EditorBody def={def} images={images} progress={progress} saving={saving} saved={saved} />
     </Form>
   );
 }

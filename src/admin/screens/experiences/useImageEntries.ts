@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { existingEntry, newEntry, removeFromList, type ImageEntryState } from '../../../shared/image-entry';
+import { existingEntry, hasPendingChanges, newEntry, removeFromList, type ImageEntryState } from '../../../shared/image-entry';
 import { activeCount, checkNewFiles } from './imageChecks';
 import { imagesOf } from './images';
 import { readDataUrl } from './readDataUrl';
@@ -14,6 +14,8 @@ export interface ImageEntries {
   nudge: (id: string, delta: -1 | 1) => void;
   setPath: (id: string, imagePath: string) => void;
   reset: (record: object) => void;
+  /** Something here is not saved yet (see hasPendingChanges). */
+  changed: boolean;
 }
 
 const fromRecord = (record: object | undefined) => imagesOf(record).map((i) => existingEntry(i.id, i.url));
@@ -21,6 +23,7 @@ const fromRecord = (record: object | undefined) => imagesOf(record).map((i) => e
 /** The editor's pictures: SPEC 4 state machine, SPEC 5 checks, display order. */
 export function useImageEntries(record: object | undefined): ImageEntries {
   const [entries, setEntries] = useState<ImageEntryState[]>(() => fromRecord(record));
+  const [savedIds, setSavedIds] = useState<string[]>(() => entries.map((e) => e.id));
   const notify = useNotify();
   const translate = useTranslate();
 
@@ -44,6 +47,11 @@ export function useImageEntries(record: object | undefined): ImageEntries {
       (id: string, imagePath: string) => setEntries((list) => list.map((e) => (e.id === id ? { ...e, imagePath } : e))),
       [],
     ),
-    reset: useCallback((r: object) => setEntries(fromRecord(r)), []),
+    reset: useCallback((r: object) => {
+      const saved = fromRecord(r);
+      setEntries(saved);
+      setSavedIds(saved.map((e) => e.id));
+    }, []),
+    changed: hasPendingChanges(savedIds, entries),
   };
 }

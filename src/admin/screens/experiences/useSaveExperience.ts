@@ -23,6 +23,8 @@ interface SavedRecord {
  */
 export function useSaveExperience(id: string | undefined, images: ImageEntries) {
   const [progress, setProgress] = useState<number | null>(null);
+  /** The values of the last successful save of an existing item: the form's new baseline. */
+  const [saved, setSaved] = useState<EditorValues | null>(null);
   const notify = useNotify();
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -37,11 +39,13 @@ export function useSaveExperience(id: string | undefined, images: ImageEntries) 
     setProgress(0);
     try {
       const url = id ? `${api}/${encodeURIComponent(id)}` : api;
-      const saved = await sendWithProgress<SavedRecord>(id ? 'PUT' : 'POST', url, experienceBody(values, images.entries), setProgress);
+      const record = await sendWithProgress<SavedRecord>(id ? 'PUT' : 'POST', url, experienceBody(values, images.entries), setProgress);
       notify(crudSuccessMessage(translate, 'experiences', action), { type: 'success' });
       announceChange();
-      if (id) images.reset(saved);
-      else navigate(editExperienceRoute(saved._id), { replace: true });
+      if (id) {
+        images.reset(record);
+        setSaved(values);
+      } else navigate(editExperienceRoute(record._id), { replace: true });
       return undefined;
     } catch (e) {
       notify(crudErrorMessage(translate, 'experiences', action, e), { type: 'error' });
@@ -50,6 +54,6 @@ export function useSaveExperience(id: string | undefined, images: ImageEntries) 
       setProgress(null);
     }
   };
-  return { save, progress, saving: progress !== null };
+  return { save, progress, saving: progress !== null, saved };
 }
 
