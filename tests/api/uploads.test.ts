@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, startHarness, type Harness } from './harness';
@@ -22,6 +24,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
+
+const listUploads = async () => (await readdir(path.join(h.config.dataDir, 'uploads'), { recursive: true })).sort();
 
 /** A multipart body as a browser sends it, built with the platform FormData. */
 async function multipart(files: { field?: string; name: string; type: string; data: Buffer }[], fields: Record<string, string> = { type: 'image' }) {
@@ -141,6 +145,17 @@ describe('POST /api/upload/profile-image', () => {
     const json = await call(h, 'POST', '/api/upload/profile-image', { token: userToken, body: { file: 'x' } });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ error: 'Send the image as multipart/form-data in a field named "file".' });
+  });
+
+  test('two files at once are a 400 that says so, and neither is kept', async () => {
+    const before = await listUploads();
+    const res = await upload([
+      { name: 'a.png', type: 'image/png', data: png },
+      { name: 'b.png', type: 'image/png', data: png },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Send one image at a time.' });
+    expect(await listUploads()).toEqual(before);
   });
 
   test('without a token is a 401', async () => {
