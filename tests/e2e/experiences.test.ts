@@ -85,6 +85,9 @@ describe('experiences in Chromium', () => {
     // Drag the second picture onto the first: small.png leads.
     await tiles.nth(1).dragTo(tiles.nth(0));
     await expect.poll(() => tiles.nth(0).locator('img').getAttribute('alt')).toBe('small.png');
+    // Not saved yet, it turns in the browser; the saved copy keeps the turn.
+    await tiles.nth(1).getByRole('button', { name: 'Rotate' }).click();
+    await expect.poll(() => naturalSize(tiles.nth(1).locator('img'))).toEqual([200, 300]);
 
     await editor.getByRole('button', { name: 'Save' }).last().click();
     await expectToast(editor, 'Experience created successfully.');
@@ -92,6 +95,7 @@ describe('experiences in Chromium', () => {
     await editor.getByTestId('editor-title').filter({ hasText: 'Edit Experience' }).waitFor();
     await expect.poll(() => editor.getByTestId('image-tile').count()).toBe(2);
     await expect.poll(() => editor.getByLabel('Tags').inputValue()).toBe('sea, boats, dawn');
+    await expect.poll(() => naturalSize(editor.getByTestId('image-tile').nth(1).locator('img'))).toEqual([200, 300]);
   });
 
   it('rotates a stored picture: new URL, width and height swapped', async () => {

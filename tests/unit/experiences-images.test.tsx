@@ -67,10 +67,13 @@ describe('editor images', () => {
     expect(stored.getAttribute('data-operation')).toBe('update');
   });
 
-  it('offers rotate only on stored, unchanged pictures', async () => {
+  it('offers rotate on stored and on newly chosen pictures, not on removed ones', async () => {
     mount({ images: [{ id: 's1', url: '/uploads/s1.webp', thumbUrl: '/uploads/s1-t.webp' }] });
     choose([png('new.png')]);
     await waitFor(() => expect(screen.getAllByTestId('image-tile')).toHaveLength(2));
+    expect(screen.getAllByRole('button', { name: 'app.experiences.rotate' })).toHaveLength(2);
+    const [stored] = screen.getAllByTestId('image-tile');
+    fireEvent.click(stored.querySelector('[aria-label="app.experiences.remove"]')!);
     expect(screen.getAllByRole('button', { name: 'app.experiences.rotate' })).toHaveLength(1);
   });
 });

@@ -14,7 +14,7 @@ export interface ImageTileProps {
   count: number;
   onRemove: () => void;
   onNudge: (delta: -1 | 1) => void;
-  /** Only stored, unchanged pictures can be turned on the server. */
+  /** Absent when the picture cannot be turned (removed, or an undone remove awaiting its file). */
   onRotate?: () => Promise<void>;
   onDragStart: (e: DragEvent) => void;
   onDrop: (e: DragEvent) => void;

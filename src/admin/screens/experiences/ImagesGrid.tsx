@@ -6,6 +6,7 @@ import { MAX_EXPERIENCE_IMAGES } from '../../../../resources/experiences';
 import type { ImageEntryState } from '../../../shared/image-entry';
 import { activeCount } from './imageChecks';
 import { ImageTile } from './ImageTile';
+import { rotateDataUrl } from './rotateDataUrl';
 import { rotateImage } from './rotateImage';
 import type { ImageEntries } from './useImageEntries';
 
@@ -31,15 +32,17 @@ export function ImagesGrid({ images, label }: { images: ImageEntries; label: str
     void images.add(files);
   };
 
-  const rotate = async (id: string) => {
+  // Stored pictures turn on the server; chosen ones, not sent yet, in the browser.
+  const rotate = async (entry: ImageEntryState) => {
     try {
-      const res = await rotateImage(id);
-      images.setPath(id, res.imagePath);
+      if (entry.imageData) images.setData(entry.id, await rotateDataUrl(entry.imageData));
+      else images.setPath(entry.id, (await rotateImage(entry.id)).imagePath);
       notify('app.experiences.rotated', { type: 'success' });
     } catch {
       notify('app.experiences.rotate_failed', { type: 'error' });
     }
   };
+  const canRotate = (e: ImageEntryState) => storedAsIs(e) || Boolean(e.imageData);
 
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
@@ -58,7 +61,7 @@ export function ImagesGrid({ images, label }: { images: ImageEntries; label: str
             count={entries.length}
             onRemove={() => images.toggleRemove(entry.id)}
             onNudge={(d) => images.nudge(entry.id, d)}
-            onRotate={storedAsIs(entry) ? () => rotate(entry.id) : undefined}
+            onRotate={canRotate(entry) ? () => rotate(entry) : undefined}
             onDragStart={(e) => {
               e.dataTransfer.setData(DRAG_TYPE, entry.id);
               e.dataTransfer.effectAllowed = 'move';

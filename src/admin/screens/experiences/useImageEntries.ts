@@ -13,6 +13,8 @@ export interface ImageEntries {
   move: (from: string, to: string) => void;
   nudge: (id: string, delta: -1 | 1) => void;
   setPath: (id: string, imagePath: string) => void;
+  /** New picture data for an entry that is not saved yet (turned in the browser). */
+  setData: (id: string, imageData: string) => void;
   reset: (record: object) => void;
   /** Something here is not saved yet (see hasPendingChanges). */
   changed: boolean;
@@ -45,6 +47,10 @@ export function useImageEntries(record: object | undefined): ImageEntries {
     nudge: useCallback((id: string, delta: -1 | 1) => setEntries((list) => moveBy(list, id, delta)), []),
     setPath: useCallback(
       (id: string, imagePath: string) => setEntries((list) => list.map((e) => (e.id === id ? { ...e, imagePath } : e))),
+      [],
+    ),
+    setData: useCallback(
+      (id: string, imageData: string) => setEntries((list) => list.map((e) => (e.id === id ? { ...e, imageData } : e))),
       [],
     ),
     reset: useCallback((r: object) => {
