@@ -67,9 +67,10 @@ const preparePg = (db: Db) =>
 
 // PGlite: the same query PREPAREd once per database (see pglitePrepared).
 const liteChecks = new WeakMap<Db, PreparedRun>();
-const prepareLite = (db: Db) =>
-  pglitePrepared(db, 'auth_session_check', ['text', 'text', 'uuid', 'uuid'],
-    sessionCheckQuery(db, { method: sql.raw('$1'), route: sql.raw('$2'), sid: sql.raw('$3'), sub: sql.raw('$4') }).getSQL());
+const prepareLite = (db: Db) => {
+  const query = sessionCheckQuery(db, { method: sql.raw('$1'), route: sql.raw('$2'), sid: sql.raw('$3'), sub: sql.raw('$4') });
+  return pglitePrepared(db, 'auth_session_check', ['text', 'text', 'uuid', 'uuid'], query.getSQL());
+};
 
 async function sessionCheck(database: Database, v: { method: string; route: string; sid: string; sub: string }): Promise<SessionRow> {
   const { db } = database;
