@@ -122,8 +122,51 @@ describe('admin back office in Chromium', () => {
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.locator('.Toastify__toast--error').first().waitFor();
     expect(await dialog().isVisible()).toBe(true);
+    // What was typed is not saved: Cancel asks, and goes when told to.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))));
     await dialog().getByRole('button', { name: 'Cancel' }).click();
+    expect(await asked).toBe("Some of your changes weren't saved. Are you sure you want to ignore them?");
     await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('keeps a modal with typed data open on Escape unless told to drop it; an untouched one just closes', async () => {
+    const asked: string[] = [];
+    let drop = false;
+    const answer = (d: import('playwright-core').Dialog) => {
+      asked.push(d.message());
+      void (drop ? d.accept() : d.dismiss());
+    };
+    page.on('dialog', answer);
+    try {
+      await page.getByRole('button', { name: 'Add New User' }).click();
+      await dialog().locator('input[name=name]').fill('Half Typed');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => asked.length).toBe(1);
+      expect(await dialog().locator('input[name=name]').inputValue()).toBe('Half Typed');
+      drop = true;
+      await page.keyboard.press('Escape');
+      await dialog().waitFor({ state: 'detached' });
+      expect(asked).toHaveLength(2);
+
+      await row('bob@example.com').getByRole('button', { name: 'Edit' }).click();
+      await expect.poll(() => dialog().locator('input[name=name]').inputValue()).toBe('Bob Builder');
+      await dialog().getByRole('button', { name: 'Cancel' }).click();
+      await dialog().waitFor({ state: 'detached' });
+      expect(asked).toHaveLength(2); // untouched: no question
+
+      // A form of lists and checkboxes (role: permissions, menu permissions) starts clean too.
+      await openList('/roles', /^Roles \(/);
+      await page.locator('tbody tr').first().getByRole('button', { name: 'Edit' }).click();
+      await dialog().getByText('Edit Role').waitFor();
+      await dialog().locator('input[name=name]').waitFor();
+      await page.waitForLoadState('networkidle'); // its reference lists have loaded and rendered
+      await dialog().getByRole('button', { name: 'Cancel' }).click();
+      await dialog().waitFor({ state: 'detached' });
+      expect(asked).toHaveLength(2);
+      await openList('/users', /^Users \(/);
+    } finally {
+      page.off('dialog', answer);
+    }
   });
 
   it('edits the user in a prefilled modal', async () => {

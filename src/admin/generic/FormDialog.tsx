@@ -1,3 +1,4 @@
+import { useCallback, useRef } from 'react';
 import { Dialog, DialogTitle, LinearProgress } from '@mui/material';
 import {
   CreateBase,
@@ -16,14 +17,30 @@ import { errorBody } from '../api/ApiError';
 
 export type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };
 
-function EditLoading({ def, onClose }: { def: ResourceDef; onClose: () => void }) {
-  const { isPending } = useEditContext();
-  return isPending ? <LinearProgress /> : <GenericForm def={def} creating={false} onCancel={onClose} />;
+interface FormProps {
+  def: ResourceDef;
+  onClose: () => void;
+  onDirtyChange: (dirty: boolean) => void;
 }
 
-/** Add/edit modal: 'Post X' / 'Edit X', closes after a successful save. */
+function EditLoading({ def, onClose, onDirtyChange }: FormProps) {
+  const { isPending } = useEditContext();
+  return isPending ? <LinearProgress /> : <GenericForm def={def} creating={false} onCancel={onClose} onDirtyChange={onDirtyChange} />;
+}
+
+/**
+ * Add/edit modal: 'Post X' / 'Edit X', closes after a successful save.
+ * Cancel, Escape or a click beside it ask first when something was typed.
+ */
 export function FormDialog({ def, target, onClose }: { def: ResourceDef; target: DialogTarget; onClose: () => void }) {
   const translate = useTranslate();
+  const dirty = useRef(false);
+  const onDirtyChange = useCallback((d: boolean) => {
+    dirty.current = d;
+  }, []);
+  const askToClose = () => {
+    if (!dirty.current || window.confirm(translate('ra.message.unsaved_changes'))) onClose();
+  };
   const notify = useNotify();
   const refresh = useRefresh();
   const creating = target.mode === 'create';
@@ -46,11 +63,11 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
   };
   const transform = (data: Record<string, unknown>) => toBody(def, data, creating);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title">
+    <Dialog open onClose={askToClose} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title">
       <DialogTitle id="form-dialog-title">{title}</DialogTitle>
       {creating ? (
         <CreateBase resource={def.name} redirect={false} mutationOptions={mutationOptions} transform={transform}>
-          <GenericForm def={def} creating onCancel={onClose} />
+          <GenericForm def={def} creating onCancel={askToClose} onDirtyChange={onDirtyChange} />
         </CreateBase>
       ) : (
         <EditBase
@@ -62,7 +79,7 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
           transform={transform}
           queryOptions={{ gcTime: 0 }}
         >
-          <EditLoading def={def} onClose={onClose} />
+          <EditLoading def={def} onClose={askToClose} onDirtyChange={onDirtyChange} />
         </EditBase>
       )}
     </Dialog>

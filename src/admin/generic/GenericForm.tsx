@@ -3,6 +3,7 @@ import { SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 
 import type { ResourceDef } from '../../shared/resource';
 import { FieldInput } from './FieldInput';
 import { toFormRecord } from './formValues';
+import { ReportDirty } from './ReportDirty';
 
 function FormToolbar({ onCancel }: { onCancel: () => void }) {
   const translate = useTranslate();
@@ -15,7 +16,18 @@ function FormToolbar({ onCancel }: { onCancel: () => void }) {
 }
 
 /** The add/edit form generated from `form.fields` of a declaration. */
-export function GenericForm({ def, creating, onCancel }: { def: ResourceDef; creating: boolean; onCancel: () => void }) {
+export function GenericForm({
+  def,
+  creating,
+  onCancel,
+  onDirtyChange,
+}: {
+  def: ResourceDef;
+  creating: boolean;
+  onCancel: () => void;
+  /** Told whenever the form starts or stops differing from the record. */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const record = useRecordContext();
   return (
     <SimpleForm
@@ -27,6 +39,7 @@ export function GenericForm({ def, creating, onCancel }: { def: ResourceDef; cre
       {(def.form?.fields ?? []).map((name) => (
         <FieldInput key={name} def={def} name={name} creating={creating} />
       ))}
+      {onDirtyChange && <ReportDirty onChange={onDirtyChange} />}
     </SimpleForm>
   );
 }
