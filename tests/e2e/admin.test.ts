@@ -141,7 +141,7 @@ describe('admin back office in Chromium', () => {
       await page.getByRole('button', { name: 'Add New User' }).click();
       await dialog().locator('input[name=name]').fill('Half Typed');
       await page.keyboard.press('Escape');
-      await expect.poll(() => asked.length).toBe(1);
+      await expect.poll(() => asked.length, { timeout: 10000 }).toBe(1);
       expect(await dialog().locator('input[name=name]').inputValue()).toBe('Half Typed');
       drop = true;
       await page.keyboard.press('Escape');
@@ -149,7 +149,7 @@ describe('admin back office in Chromium', () => {
       expect(asked).toHaveLength(2);
 
       await row('bob@example.com').getByRole('button', { name: 'Edit' }).click();
-      await expect.poll(() => dialog().locator('input[name=name]').inputValue()).toBe('Bob Builder');
+      await expect.poll(() => dialog().locator('input[name=name]').inputValue(), { timeout: 10000 }).toBe('Bob Builder');
       await dialog().getByRole('button', { name: 'Cancel' }).click();
       await dialog().waitFor({ state: 'detached' });
       expect(asked).toHaveLength(2); // untouched: no question

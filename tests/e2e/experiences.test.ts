@@ -87,7 +87,7 @@ describe('experiences in Chromium', () => {
     await expect.poll(() => tiles.nth(0).locator('img').getAttribute('alt')).toBe('small.png');
     // Not saved yet, it turns in the browser; the saved copy keeps the turn.
     await tiles.nth(1).getByRole('button', { name: 'Rotate' }).click();
-    await expect.poll(() => naturalSize(tiles.nth(1).locator('img'))).toEqual([200, 300]);
+    await expect.poll(() => naturalSize(tiles.nth(1).locator('img')), { timeout: 10000 }).toEqual([200, 300]);
 
     await editor.getByRole('button', { name: 'Save' }).last().click();
     await expectToast(editor, 'Experience created successfully.');
@@ -95,7 +95,7 @@ describe('experiences in Chromium', () => {
     await editor.getByTestId('editor-title').filter({ hasText: 'Edit Experience' }).waitFor();
     await expect.poll(() => editor.getByTestId('image-tile').count()).toBe(2);
     await expect.poll(() => editor.getByLabel('Tags').inputValue()).toBe('sea, boats, dawn');
-    await expect.poll(() => naturalSize(editor.getByTestId('image-tile').nth(1).locator('img'))).toEqual([200, 300]);
+    await expect.poll(() => naturalSize(editor.getByTestId('image-tile').nth(1).locator('img')), { timeout: 10000 }).toEqual([200, 300]);
   });
 
   it('rotates a stored picture: new URL, width and height swapped', async () => {
@@ -127,7 +127,7 @@ describe('experiences in Chromium', () => {
     const title = editor.getByLabel('Title');
     await title.fill('Harbour walk at dusk');
     await close.click();
-    await expect.poll(() => messages.length).toBe(1);
+    await expect.poll(() => messages.length, { timeout: 10000 }).toBe(1);
     expect(messages[0]).toBe("Some of your changes weren't saved. Are you sure you want to ignore them?");
     expect(editor.isClosed()).toBe(false);
     expect(await title.inputValue()).toBe('Harbour walk at dusk');
@@ -135,12 +135,12 @@ describe('experiences in Chromium', () => {
 
     const extra = await writePng('extra.png', 60, 40, '#16a085');
     await editor.getByTestId('image-input').setInputFiles(extra);
-    await expect.poll(() => editor.getByTestId('image-tile').count()).toBe(3);
+    await expect.poll(() => editor.getByTestId('image-tile').count(), { timeout: 10000 }).toBe(3);
     await close.click();
-    await expect.poll(() => messages.length).toBe(2);
+    await expect.poll(() => messages.length, { timeout: 10000 }).toBe(2);
     expect(editor.isClosed()).toBe(false);
     await editor.getByTestId('image-tile').last().getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => editor.getByTestId('image-tile').count()).toBe(2);
+    await expect.poll(() => editor.getByTestId('image-tile').count(), { timeout: 10000 }).toBe(2);
     editor.removeAllListeners('dialog');
   });
 
@@ -168,7 +168,9 @@ describe('experiences in Chromium', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await expect.poll(() => again.getByTestId('image-tile').count()).toBe(2);
+    // A new window: the editor chunk, the item and its pictures load first.
+    await again.getByTestId('editor-title').filter({ hasText: 'Edit Experience' }).waitFor();
+    await again.getByTestId('image-tile').nth(1).waitFor();
     await again.locator('.ProseMirror').getByText('Fishing boats at dawn.').waitFor();
     await Promise.all([again.waitForEvent('close'), again.getByRole('button', { name: 'Close', exact: true }).last().click()]);
     expect(dialogs).toEqual([]);
