@@ -10,6 +10,7 @@ import {
   type Identifier,
 } from 'react-admin';
 import type { ResourceDef } from '../../shared/resource';
+import { confirmDiscard } from './confirmDiscard';
 import { GenericForm } from './GenericForm';
 import { toBody } from './formValues';
 import { crudErrorMessage, crudSuccessMessage } from './crudMessages';
@@ -39,7 +40,7 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
     dirty.current = d;
   }, []);
   const askToClose = () => {
-    if (!dirty.current || window.confirm(translate('ra.message.unsaved_changes'))) onClose();
+    if (!dirty.current || confirmDiscard(translate)) onClose();
   };
   const notify = useNotify();
   const refresh = useRefresh();

@@ -2,8 +2,11 @@ import { Alert, LinearProgress } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { crudErrorMessage } from './crudMessages';
 
-/** Loading bar while fetching, error alert when the list cannot load. */
-export function ListStatus({ resource }: { resource: string }) {
+/**
+ * Loading bar while fetching, error alert when the list cannot load
+ * (`message` when a screen words it itself).
+ */
+export function ListStatus({ resource, message }: { resource: string; message?: string }) {
   const { isFetching, error } = useListContext();
   const translate = useTranslate();
   return (
@@ -11,7 +14,7 @@ export function ListStatus({ resource }: { resource: string }) {
       <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden', my: 1 }} data-testid="list-loading" />
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {crudErrorMessage(translate, resource, 'fetch', error)}
+          {message ?? crudErrorMessage(translate, resource, 'fetch', error)}
         </Alert>
       )}
     </>

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useFormState } from 'react-hook-form';
+import { useFormDirty } from './useFormDirty';
 
 /** Inside a form: tells the owner whether any field differs from what it started with. */
 export function ReportDirty({ onChange }: { onChange: (dirty: boolean) => void }) {
-  const { dirtyFields } = useFormState();
-  const dirty = Object.keys(dirtyFields).length > 0;
+  const dirty = useFormDirty();
   useEffect(() => onChange(dirty), [dirty, onChange]);
   return null;
 }

@@ -12,7 +12,7 @@ import {
 import { forbidden, unauthorized } from '../http/http-error';
 import { rowsOf } from '../db/rows';
 import { inlinable, pglitePrepared, type PreparedRun } from '../db/pglite-prepared';
-import type { Database, Db } from '../db/client';
+import { isPglite, type Database, type Db } from '../db/client';
 import { verifySessionToken, type SessionClaims } from '../security/jwt';
 import { AuthCache } from '../security/auth-cache';
 import type { AuthContext } from '../types';
@@ -75,7 +75,7 @@ const prepareLite = (db: Db) => {
 async function sessionCheck(database: Database, v: { method: string; route: string; sid: string; sub: string }): Promise<SessionRow> {
   const { db } = database;
   const args = [v.method, v.route, v.sid, v.sub];
-  if (database.kind === 'pglite' && args.every(inlinable)) {
+  if (isPglite(db) && args.every(inlinable)) {
     let run = liteChecks.get(db);
     if (!run) liteChecks.set(db, (run = prepareLite(db)));
     return (await run(args))[0] as SessionRow;

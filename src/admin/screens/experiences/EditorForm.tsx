@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Box, Card, CardContent, Divider } from '@mui/material';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { Form, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceDef } from '../../../shared/resource';
+import { useFormDirty } from '../../generic/useFormDirty';
 import { findResource } from '../../registry';
 import { EditorFields } from './EditorFields';
 import { EditorToolbar } from './EditorToolbar';
@@ -30,11 +31,11 @@ interface BodyProps {
 function EditorBody({ def, images, progress, saving, saved }: BodyProps) {
   const translate = useTranslate();
   const { reset } = useFormContext();
-  const { dirtyFields } = useFormState();
+  const formDirty = useFormDirty();
   useEffect(() => {
     if (saved) reset(saved, { keepValues: true });
   }, [saved, reset]);
-  const mayLeave = useUnsavedGuard(Object.keys(dirtyFields).length > 0 || images.changed);
+  const mayLeave = useUnsavedGuard(formDirty || images.changed);
   const close = useCloseEditor();
   const closeAsked = () => {
     if (mayLeave()) close();

@@ -5,10 +5,10 @@ import { findResource } from '../../registry';
 import { columnField } from '../../generic/columnField';
 import { ListHeader } from '../../generic/ListHeader';
 import { SearchBox } from '../../generic/SearchBox';
+import { ListStatus } from '../../generic/ListStatus';
 import { PAGE_SIZE } from '../../generic/GenericList';
 import { ExperienceActions } from './ExperienceActions';
 import { LastUpdated } from './LastUpdated';
-import { ListError } from './ListError';
 import { ThumbCell } from './ThumbCell';
 import { TitleCell } from './TitleCell';
 import { newExperienceUrl, openWindow } from './urls';
@@ -45,7 +45,8 @@ export default function ExperienceList() {
           <Box sx={{ flex: 1 }} />
           <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
         </Box>
-        <ListError />
+        {/* SPEC 8's own wording: 'Error: Failed to fetch experiences data'. */}
+        <ListStatus resource="experiences" message={translate('app.experiences.fetch_failed')} />
         <Card variant="outlined">
           <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
             {def.list.columns.map((c) => {

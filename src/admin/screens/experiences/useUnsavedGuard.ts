@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import { confirmDiscard } from '../../generic/confirmDiscard';
 
 /** The editor's own routes: creating moves from /new to /{id}/edit. */
 const EDITOR_PATH = /^\/experiences\/(new|[^/]+\/edit)$/;
@@ -18,7 +19,7 @@ export function useUnsavedGuard(dirty: boolean): () => boolean {
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    if (window.confirm(translate('ra.message.unsaved_changes'))) blocker.proceed();
+    if (confirmDiscard(translate)) blocker.proceed();
     else blocker.reset();
   }, [blocker, translate]);
 
@@ -34,7 +35,7 @@ export function useUnsavedGuard(dirty: boolean): () => boolean {
   }, [dirty]);
 
   return useCallback(() => {
-    if (dirty && !window.confirm(translate('ra.message.unsaved_changes'))) return false;
+    if (dirty && !confirmDiscard(translate)) return false;
     leaving.current = true;
     return true;
   }, [dirty, translate]);
