@@ -27,6 +27,20 @@ const naturalSize = (img: Locator) =>
     return i.complete ? [i.naturalWidth, i.naturalHeight] : [0, 0];
   });
 
+/**
+ * Clicks a button that closes its own window and waits for the close. The
+ * window can go while Playwright is still finishing the click, which then
+ * reports 'Target page closed': that is the expected outcome, not a failure.
+ */
+async function closeBy(page: Page, button: Locator): Promise<void> {
+  await Promise.all([
+    page.waitForEvent('close'),
+    button.click().catch((err: unknown) => {
+      if (!page.isClosed()) throw err;
+    }),
+  ]);
+}
+
 beforeAll(async () => {
   files = mkdtempSync(path.join(tmpdir(), 'xp-files-'));
   server = await startServer();
@@ -145,7 +159,7 @@ describe('experiences in Chromium', () => {
   });
 
   it('closes the editor window', async () => {
-    await Promise.all([editor.waitForEvent('close'), editor.getByRole('button', { name: 'Close', exact: true }).first().click()]);
+    await closeBy(editor, editor.getByRole('button', { name: 'Close', exact: true }).first());
   });
 
   it('shows the public page with title, both images and tags', async () => {
@@ -172,7 +186,7 @@ describe('experiences in Chromium', () => {
     await again.getByTestId('editor-title').filter({ hasText: 'Edit Experience' }).waitFor();
     await again.getByTestId('image-tile').nth(1).waitFor();
     await again.locator('.ProseMirror').getByText('Fishing boats at dawn.').waitFor();
-    await Promise.all([again.waitForEvent('close'), again.getByRole('button', { name: 'Close', exact: true }).last().click()]);
+    await closeBy(again, again.getByRole('button', { name: 'Close', exact: true }).last());
     expect(dialogs).toEqual([]);
   });
 
