@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { SiteI18nContext } from '../../src/site/i18n/context';
 import { Experience } from '../../src/site/pages/Experience';
 
@@ -48,7 +48,8 @@ describe('public experience page', () => {
     expect(screen.getAllByTestId('experience-thumb')).toHaveLength(2);
     expect(screen.getByText('boats', { selector: 'strong' })).toBeTruthy();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toContain('sea');
-    expect(document.title).toBe('Harbour walk');
+    // The title is set by an effect after the heading renders.
+    await waitFor(() => expect(document.title).toBe('Harbour walk'));
   });
 
   it('says not found for unknown or under-review items (404)', async () => {
