@@ -35,7 +35,9 @@ function closure(keys) {
 }
 
 function measure(name, keys) {
-  const files = closure(keys).map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const files = closure(keys)
+    .map((k) => manifest[k].file)
+    .filter((f) => f.endsWith('.js'));
   let raw = 0;
   let gz = 0;
   for (const f of files) {
@@ -64,7 +66,11 @@ const login = measure('light login', [entryKey, boot, keyOf('src/site/login/Logi
 const admin = measure('admin first load', [entryKey, boot, keyOf('src/admin/AdminRoot.tsx')]);
 const kb = (n) => (n / 1024).toFixed(1) + ' kB';
 let failed = false;
-for (const [m, budget] of [[home, BUDGET.home], [login, BUDGET.login], [admin, BUDGET.admin]]) {
+for (const [m, budget] of [
+  [home, BUDGET.home],
+  [login, BUDGET.login],
+  [admin, BUDGET.admin],
+]) {
   const ok = m.gz <= budget;
   failed ||= !ok;
   console.log(`${m.name}: ${kb(m.gz)} gzipped JS (${kb(m.raw)} raw, ${m.files.length} files), budget ${kb(budget)} ${ok ? 'OK' : 'OVER'}`);

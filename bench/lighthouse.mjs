@@ -24,13 +24,21 @@ try {
     const a11y = [];
     const metrics = [];
     for (let i = 0; i < runs; i++) {
-      const { lhr } = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const { lhr } = await lighthouse(base + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
       perf.push(Math.round(lhr.categories.performance.score * 100));
       a11y.push(Math.round(lhr.categories.accessibility.score * 100));
       const a = lhr.audits;
-      metrics.push(`FCP ${a['first-contentful-paint'].displayValue}, LCP ${a['largest-contentful-paint'].displayValue}, TBT ${a['total-blocking-time'].displayValue}, CLS ${a['cumulative-layout-shift'].displayValue}`);
+      metrics.push(
+        `FCP ${a['first-contentful-paint'].displayValue}, LCP ${a['largest-contentful-paint'].displayValue}, TBT ${a['total-blocking-time'].displayValue}, CLS ${a['cumulative-layout-shift'].displayValue}`,
+      );
       for (const [id, audit] of Object.entries(a)) {
-        if (lhr.categories.accessibility.auditRefs.some((r) => r.id === id) && audit.score === 0) console.log(`  a11y fail on ${path}: ${id} — ${audit.title}`);
+        if (lhr.categories.accessibility.auditRefs.some((r) => r.id === id) && audit.score === 0)
+          console.log(`  a11y fail on ${path}: ${id} — ${audit.title}`);
       }
     }
     const p = median(perf);

@@ -19,7 +19,10 @@ if (existsSync(path.join(root, 'vite.config.ts'))) {
   const sourceTime = Math.max(...sources.map((s) => newest(path.join(root, s))));
   if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
     console.log('Building the front end (vite build)...');
-    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }

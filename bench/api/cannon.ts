@@ -32,10 +32,13 @@ export function cannon(opts: {
     const child = fork(fileURLToPath(new URL('./cannon-child.mjs', import.meta.url)), [], { stdio: 'inherit', execArgv: [] });
     let done = false;
     // Hard stop: a run never outlives its duration by more than a minute.
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      finish(new Error('autocannon run timed out'));
-    }, (opts.duration + 60) * 1000);
+    const timer = setTimeout(
+      () => {
+        child.kill('SIGKILL');
+        finish(new Error('autocannon run timed out'));
+      },
+      (opts.duration + 60) * 1000,
+    );
     const finish = (err: Error | null, r?: CannonResult) => {
       if (done) return;
       done = true;

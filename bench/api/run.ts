@@ -122,7 +122,10 @@ async function prepare(kind: Kind, args: BenchArgs): Promise<{ app: App; cleanup
 
   const expected = args.rows + (args.rows > 0 ? 2 : 1); // bulk + rare-term user + admin
   if (kind === 'postgres' && args.reuse) {
-    const exists = await pgAdmin(args.pgUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DB])).rowCount);
+    const exists = await pgAdmin(
+      args.pgUrl,
+      async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DB])).rowCount,
+    );
     if (!exists) await fresh();
   } else if (!args.reuse || !existsSync(path.join(dataDir, 'db'))) {
     await fresh();
@@ -184,7 +187,11 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
       // One request first: status and total show what the scenario really measures.
       const first = s.requests[0];
       const t0 = performance.now();
-      const probe = await fetch(base + first.path, { method: first.method ?? 'GET', headers: { ...headers, ...first.headers }, body: first.body });
+      const probe = await fetch(base + first.path, {
+        method: first.method ?? 'GET',
+        headers: { ...headers, ...first.headers },
+        body: first.body,
+      });
       const ms = performance.now() - t0;
       const body = (await probe.json()) as { total?: number; data?: unknown[] };
       const check = `${probe.status}${body.total !== undefined ? ` total=${body.total} rows=${body.data?.length}` : ''} first=${ms.toFixed(0)}ms`;
@@ -223,7 +230,9 @@ async function main() {
   log(`|---|---|---:|---:|---:|---:|---:|---:|---|`);
   for (const r of all) {
     const x = r.result;
-    log(`| ${r.db} | ${r.scenario} | ${x.requests.toFixed(0)} | ${x.p50} | ${x.p99} | ${x.max} | ${x.non2xx + x.errors} | ${r.load.toFixed(1)} | ${r.check} |`);
+    log(
+      `| ${r.db} | ${r.scenario} | ${x.requests.toFixed(0)} | ${x.p50} | ${x.p99} | ${x.max} | ${x.non2xx + x.errors} | ${r.load.toFixed(1)} | ${r.check} |`,
+    );
   }
   log('');
   for (const n of notes) log(n);

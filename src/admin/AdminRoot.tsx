@@ -20,7 +20,12 @@ export default function AdminRoot() {
     };
   }, []);
   const router = useMemo(
-    () => (i18n ? createBrowserRouter([{ path: '*', element: <AdminApp i18nProvider={i18n} />, errorElement: <RouterError /> }], { basename: '/admin' }) : null),
+    () =>
+      i18n
+        ? createBrowserRouter([{ path: '*', element: <AdminApp i18nProvider={i18n} />, errorElement: <RouterError /> }], {
+            basename: '/admin',
+          })
+        : null,
     [i18n],
   );
   return router ? <RouterProvider router={router} /> : null;

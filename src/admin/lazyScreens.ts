@@ -3,18 +3,14 @@ import { lazyWithTimeout } from '../web/lazyWithTimeout';
 
 /** Screens past the first paint load as their own chunks (admin budget, SPEC 8 timeout). */
 export const ResourceList = lazy(lazyWithTimeout(() => import('./generic/ResourceList')));
-export const ProfilePage = lazy(
-  lazyWithTimeout(() => import('./screens/profile/ProfilePage').then((m) => ({ default: m.ProfilePage }))),
-);
+export const ProfilePage = lazy(lazyWithTimeout(() => import('./screens/profile/ProfilePage').then((m) => ({ default: m.ProfilePage }))));
 export const ForgotPasswordPage = lazy(
   lazyWithTimeout(() => import('./auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage }))),
 );
 export const ResetPasswordPage = lazy(
   lazyWithTimeout(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage }))),
 );
-export const InvitesPage = lazy(
-  lazyWithTimeout(() => import('./screens/invites/InvitesPage').then((m) => ({ default: m.InvitesPage }))),
-);
+export const InvitesPage = lazy(lazyWithTimeout(() => import('./screens/invites/InvitesPage').then((m) => ({ default: m.InvitesPage }))));
 export const TranslationsPage = lazy(
   lazyWithTimeout(() => import('./screens/translations/TranslationsPage').then((m) => ({ default: m.TranslationsPage }))),
 );

@@ -27,7 +27,13 @@ export default function KioskApp() {
   if (!i18n) return null;
   return (
     <MemoryRouter initialEntries={[`/login${window.location.search}`]}>
-      <AdminContext authProvider={kioskAuthProvider} dataProvider={dataProvider} i18nProvider={i18n} queryClient={queryClient} store={memoryStore()}>
+      <AdminContext
+        authProvider={kioskAuthProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18n}
+        queryClient={queryClient}
+        store={memoryStore()}
+      >
         <Routes>
           {/* The card's 'Forgot password?' leaves the shell for the public form. */}
           <Route path="/forgot-password" element={<LeaveShell to="/forgot-password" />} />

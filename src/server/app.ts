@@ -66,9 +66,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   });
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  app.decorate('deps', { config, database, mailer, jwtSecret: await importSessionKey(loadJwtSecret(config.jwtSecret, config.dataDir)), googleKeys: opts.googleKeys });
+  app.decorate('deps', {
+    config,
+    database,
+    mailer,
+    jwtSecret: await importSessionKey(loadJwtSecret(config.jwtSecret, config.dataDir)),
+    googleKeys: opts.googleKeys,
+  });
   app.addHook('onClose', async () => {
     await mailer.flush();
     if (!opts.database) await database.close();
@@ -80,7 +87,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'Back office API', version }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    openapi: {
+      info: { title: 'Back office API', version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);

@@ -35,7 +35,8 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   return n;
 }
 

@@ -19,7 +19,11 @@ async function main() {
   console.log(`  Database: ${app.deps.database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`);
   if (admin) {
     console.log(`  First admin: ${admin.email}`);
-    console.log(admin.generated ? `  Password:    ${admin.password}   (shown once; change it on the profile page)` : '  Password:    the value of ADMIN_PASSWORD');
+    console.log(
+      admin.generated
+        ? `  Password:    ${admin.password}   (shown once; change it on the profile page)`
+        : '  Password:    the value of ADMIN_PASSWORD',
+    );
   }
   console.log('');
 

@@ -5,7 +5,10 @@ import type { Language } from './language';
  * /locales because this screen shows exactly when loading things failed.
  * The same texts live under app.error.* for the screens that can translate.
  */
-export const ERROR_TEXTS: Record<Language, { title: string; frontend: string; goBack: string; clearStorage: string; unexpected: string; router: string }> = {
+export const ERROR_TEXTS: Record<
+  Language,
+  { title: string; frontend: string; goBack: string; clearStorage: string; unexpected: string; router: string }
+> = {
   en: {
     title: 'Something went wrong',
     frontend: 'Go to the website',

@@ -15,7 +15,10 @@ describe('the seeded Admin role', () => {
     const superRole = await roleByName(h, 'Super Admin');
 
     expect((await call(h, 'GET', '/api/auth/users', { token })).statusCode).toBe(200);
-    expect((await call(h, 'POST', '/api/auth/users', { token, body: { name: 'By admin', email: `by-admin-${Date.now()}@example.com` } })).statusCode).toBe(201);
+    expect(
+      (await call(h, 'POST', '/api/auth/users', { token, body: { name: 'By admin', email: `by-admin-${Date.now()}@example.com` } }))
+        .statusCode,
+    ).toBe(201);
     expect((await call(h, 'GET', '/api/auth/roles', { token })).statusCode).toBe(200);
 
     const escalate = await call(h, 'POST', '/api/auth/user-roles', { token, body: { user: admin._id, role: superRole._id } });

@@ -65,7 +65,12 @@ describe('users', () => {
     const rows = await runSql(h, sql`SELECT google_sub FROM users WHERE id = ${rec._id}`);
     expect(rows).toEqual([{ google_sub: null }]);
 
-    const upd = await put(`/api/auth/users/${rec._id}`, { googleSub: 'forged', passwordHash: 'forged', isAdmin: true, name: 'Still Extra' });
+    const upd = await put(`/api/auth/users/${rec._id}`, {
+      googleSub: 'forged',
+      passwordHash: 'forged',
+      isAdmin: true,
+      name: 'Still Extra',
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().name).toBe('Still Extra');
     expect(upd.json()).not.toHaveProperty('isAdmin');
@@ -129,7 +134,10 @@ describe('users', () => {
     expect(list.json()).toEqual({ error: 'Permission must be an array', fields: { permission: 'Permission must be an array' } });
     const long = await post('/api/auth/users', { name: 'x'.repeat(201), email: uniqueEmail() });
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual({ error: 'Name must have at most 200 characters', fields: { name: 'Name must have at most 200 characters' } });
+    expect(long.json()).toEqual({
+      error: 'Name must have at most 200 characters',
+      fields: { name: 'Name must have at most 200 characters' },
+    });
   });
 
   test('concurrent creates with one e-mail: one 201, the rest 409', async () => {
@@ -200,7 +208,8 @@ describe('users', () => {
       expect(past.json()).toMatchObject({ data: [], total: 7, page: 9, pages: 3 });
       // Pages do not overlap and cover every match; newest first by default.
       const seen = [];
-      for (let p = 1; p <= 3; p++) seen.push(...(await get(`/api/auth/users?q=${marker}&limit=3&page=${p}`)).json().data.map((x: { _id: string }) => x._id));
+      for (let p = 1; p <= 3; p++)
+        seen.push(...(await get(`/api/auth/users?q=${marker}&limit=3&page=${p}`)).json().data.map((x: { _id: string }) => x._id));
       expect(seen).toEqual([...ids].reverse());
     });
 
@@ -254,7 +263,9 @@ describe('users', () => {
       const asc = (await get(`/api/auth/users?q=${marker}&sort=name&order=ASC`)).json().data.map((x: { name: string }) => x.name);
       expect(asc).toEqual([...asc].sort());
       expect(asc[0]).toBe(`Person 0 ${marker}`);
-      const desc = (await get(`/api/auth/users?q=${marker}&sort=email&order=DESC&limit=2`)).json().data.map((x: { email: string }) => x.email);
+      const desc = (await get(`/api/auth/users?q=${marker}&sort=email&order=DESC&limit=2`))
+        .json()
+        .data.map((x: { email: string }) => x.email);
       expect(desc).toEqual([`${marker}.p6@example.com`, `${marker}.p5@example.com`]);
     });
 
@@ -274,7 +285,10 @@ describe('users', () => {
       const limit = await get('/api/auth/users?limit=ten');
       expect(limit.statusCode).toBe(400);
       expect(limit.json()).toEqual({ error: 'Limit must be a whole number', fields: { limit: 'Limit must be a whole number' } });
-      expect((await get('/api/auth/users?page=0')).json()).toEqual({ error: 'Page must be at least 1', fields: { page: 'Page must be at least 1' } });
+      expect((await get('/api/auth/users?page=0')).json()).toEqual({
+        error: 'Page must be at least 1',
+        fields: { page: 'Page must be at least 1' },
+      });
       expect((await get('/api/auth/users?limit=0')).statusCode).toBe(400);
       expect((await get('/api/auth/users?page=1.5')).statusCode).toBe(400);
       expect((await get('/api/auth/users?limit=-5')).statusCode).toBe(400);
@@ -293,7 +307,13 @@ describe('users', () => {
 
 describe('permissions', () => {
   test('create, read, update, delete', async () => {
-    const res = await post('/api/auth/permissions', { name: 'Custom thing', description: 'A custom route', method: 'GET', route: '/api/custom/thing', extra: 1 });
+    const res = await post('/api/auth/permissions', {
+      name: 'Custom thing',
+      description: 'A custom route',
+      method: 'GET',
+      route: '/api/custom/thing',
+      extra: 1,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       _id: expect.stringMatching(UUID),
@@ -402,7 +422,12 @@ describe('roles', () => {
     const role = res.json();
     expect(role).toMatchObject({ name: 'Auditor', type: 'user', description: 'Reads users' });
     expect(role.permission).toHaveLength(2);
-    expect(role.permission).toEqual(expect.arrayContaining([{ _id: p1._id, name: 'GET users' }, { _id: p2._id, name: 'GET roles' }]));
+    expect(role.permission).toEqual(
+      expect.arrayContaining([
+        { _id: p1._id, name: 'GET users' },
+        { _id: p2._id, name: 'GET roles' },
+      ]),
+    );
     expect(role.clientPermission).toEqual([{ _id: menu._id, name: 'Profile' }]);
 
     const listed = (await get('/api/auth/roles?q=auditor')).json().data;
@@ -487,7 +512,9 @@ describe('user-roles', () => {
     const types = res.json().data.map((x: { role: { type: string } }) => x.role.type);
     expect(types).toEqual([...types].sort());
     expect(new Set(types)).toEqual(new Set(['admin', 'superadmin', 'user']));
-    const desc = (await get('/api/auth/user-roles?sort=role.type&order=DESC&limit=100000')).json().data.map((x: { role: { type: string } }) => x.role.type);
+    const desc = (await get('/api/auth/user-roles?sort=role.type&order=DESC&limit=100000'))
+      .json()
+      .data.map((x: { role: { type: string } }) => x.role.type);
     expect(desc).toEqual([...types].sort().reverse());
 
     const byName = await get('/api/auth/user-roles?q=plain one');

@@ -25,7 +25,11 @@ const fileOf = (rel: string) => path.join(h.config.dataDir, 'uploads', rel);
 
 async function fetchImage(url: string) {
   const res = await h.app.inject({ method: 'GET', url });
-  return { status: res.statusCode, type: res.headers['content-type'], meta: res.statusCode === 200 ? await sharp(res.rawPayload).metadata() : null };
+  return {
+    status: res.statusCode,
+    type: res.headers['content-type'],
+    meta: res.statusCode === 200 ? await sharp(res.rawPayload).metadata() : null,
+  };
 }
 
 describe('experiences CRUD', () => {
@@ -57,7 +61,10 @@ describe('experiences CRUD', () => {
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-owner' } } })
       .toBuffer();
     expect((await sharp(withExif).metadata()).exif).toBeDefined();
-    const res = await create({ title: 'Exif', images: [{ operation: 'create', imageData: `data:image/jpeg;base64,${withExif.toString('base64')}` }] });
+    const res = await create({
+      title: 'Exif',
+      images: [{ operation: 'create', imageData: `data:image/jpeg;base64,${withExif.toString('base64')}` }],
+    });
     const stored = await h.app.inject({ method: 'GET', url: res.json().images[0].url });
     expect((await sharp(stored.rawPayload).metadata()).exif).toBeUndefined();
     expect(stored.rawPayload.includes(Buffer.from('secret-owner'))).toBe(false);
@@ -80,11 +87,19 @@ describe('experiences CRUD', () => {
   });
 
   it('refuses anything but JPEG and PNG by content, naming the file', async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).gif().toBuffer();
-    const disguised = await create({ title: 'Bad', images: [{ operation: 'create', imageData: `data:image/png;base64,${gif.toString('base64')}`, name: 'cat.png' }] });
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
+    const disguised = await create({
+      title: 'Bad',
+      images: [{ operation: 'create', imageData: `data:image/png;base64,${gif.toString('base64')}`, name: 'cat.png' }],
+    });
     expect(disguised.statusCode).toBe(400);
     expect(disguised.json().error).toBe('Invalid file extension for cat.png');
-    const text = await create({ title: 'Bad', images: [{ operation: 'create', imageData: `data:image/jpeg;base64,${Buffer.from('hello').toString('base64')}`, name: 'notes.jpg' }] });
+    const text = await create({
+      title: 'Bad',
+      images: [{ operation: 'create', imageData: `data:image/jpeg;base64,${Buffer.from('hello').toString('base64')}`, name: 'notes.jpg' }],
+    });
     expect(text.json().error).toBe('Invalid file extension for notes.jpg');
   });
 
@@ -167,7 +182,9 @@ describe('experiences CRUD', () => {
 
 describe('rotating an image', () => {
   it('turns the picture 90 degrees into a new URL and removes the old file', async () => {
-    const e = (await create({ title: 'Rotate me', images: [{ operation: 'create', imageData: await imageData(60, 20), name: 'r.png' }] })).json();
+    const e = (
+      await create({ title: 'Rotate me', images: [{ operation: 'create', imageData: await imageData(60, 20), name: 'r.png' }] })
+    ).json();
     const img = e.images[0] as Img;
     const res = await call(h, 'POST', '/api/auth/edit-space-image', { token: h.adminToken, body: { id: img.id, action: 'rotate' } });
     expect(res.statusCode).toBe(200);
@@ -180,9 +197,21 @@ describe('rotating an image', () => {
   });
 
   it('refuses unknown actions and images', async () => {
-    expect((await call(h, 'POST', '/api/auth/edit-space-image', { token: h.adminToken, body: { id: '00000000-0000-4000-8000-000000000000', action: 'rotate' } })).statusCode).toBe(404);
-    expect((await call(h, 'POST', '/api/auth/edit-space-image', { token: h.adminToken, body: { id: 'x', action: 'flip' } })).statusCode).toBe(400);
-    expect((await call(h, 'POST', '/api/auth/edit-space-image', { body: { id: '00000000-0000-4000-8000-000000000000', action: 'rotate' } })).statusCode).toBe(401);
+    expect(
+      (
+        await call(h, 'POST', '/api/auth/edit-space-image', {
+          token: h.adminToken,
+          body: { id: '00000000-0000-4000-8000-000000000000', action: 'rotate' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(h, 'POST', '/api/auth/edit-space-image', { token: h.adminToken, body: { id: 'x', action: 'flip' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(h, 'POST', '/api/auth/edit-space-image', { body: { id: '00000000-0000-4000-8000-000000000000', action: 'rotate' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 

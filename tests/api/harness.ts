@@ -23,7 +23,10 @@ export interface Harness {
  * A fresh server and database for one test file: PGlite in memory, or a new
  * PostgreSQL database when DATABASE_URL is set (dropped afterwards).
  */
-export async function startHarness(env: Record<string, string> = {}, opts: { googleKeys?: JWTVerifyGetKey; logStream?: NodeJS.WritableStream } = {}): Promise<Harness> {
+export async function startHarness(
+  env: Record<string, string> = {},
+  opts: { googleKeys?: JWTVerifyGetKey; logStream?: NodeJS.WritableStream } = {},
+): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;

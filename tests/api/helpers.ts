@@ -53,7 +53,10 @@ async function roleIdOf(h: Harness, name: string): Promise<string> {
   return id;
 }
 
-export async function roleByName(h: Harness, name: string): Promise<{ _id: string; name: string; type: string; permission: { _id: string }[] }> {
+export async function roleByName(
+  h: Harness,
+  name: string,
+): Promise<{ _id: string; name: string; type: string; permission: { _id: string }[] }> {
   const res = await call(h, 'GET', `/api/auth/roles?limit=1000&q=${encodeURIComponent(name)}`, { token: h.adminToken });
   const role = res.json().data.find((r: { name: string }) => r.name === name);
   if (!role) throw new Error(`no role ${name}`);

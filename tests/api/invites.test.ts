@@ -123,7 +123,15 @@ describe('validating and registering', () => {
   it('ignores privileged fields and keeps the registrant unconfirmed until approval', async () => {
     const inv = await createInvite();
     const email = uniqueEmail('pending');
-    const res = await register({ token: inv.token, name: 'Pending', email, password: 'secret1', confirmed: true, role: 'superadmin', blocked: false });
+    const res = await register({
+      token: inv.token,
+      name: 'Pending',
+      email,
+      password: 'secret1',
+      confirmed: true,
+      role: 'superadmin',
+      blocked: false,
+    });
     expect(res.statusCode).toBe(201);
     const login = await call(h, 'POST', '/api/auth/login', { body: { email, password: 'secret1' } });
     expect(login.statusCode).toBe(403);
@@ -185,7 +193,9 @@ describe('approval', () => {
     const { inv } = await submitted();
     expect((await call(h, 'POST', `/api/auth/invites/${inv._id}/approve`, { token: h.adminToken })).statusCode).toBe(200);
     expect((await call(h, 'POST', `/api/auth/invites/${inv._id}/reject`, { token: h.adminToken })).statusCode).toBe(409);
-    expect((await call(h, 'POST', `/api/auth/invites/00000000-0000-4000-8000-000000000000/approve`, { token: h.adminToken })).statusCode).toBe(404);
+    expect(
+      (await call(h, 'POST', `/api/auth/invites/00000000-0000-4000-8000-000000000000/approve`, { token: h.adminToken })).statusCode,
+    ).toBe(404);
   });
 
   it('rejection removes the pending user and marks the invite rejected', async () => {

@@ -20,7 +20,18 @@ async function signedInUser(role?: string, name?: string) {
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe('GET /api/auth/user-categories', () => {
-  const ALL = ['Experiences', 'Invites', 'Translations', 'Users', 'User Profiles', 'Roles', 'User Roles', 'Permissions', 'Client Permissions', 'Profile'];
+  const ALL = [
+    'Experiences',
+    'Invites',
+    'Translations',
+    'Users',
+    'User Profiles',
+    'Roles',
+    'User Roles',
+    'Permissions',
+    'Client Permissions',
+    'Profile',
+  ];
 
   test('a superadmin sees every menu entry, in menu order', async () => {
     const res = await call(h, 'GET', '/api/auth/user-categories', { token: h.adminToken });
@@ -56,9 +67,16 @@ describe('GET /api/auth/user-categories', () => {
 
   test('an Admin sees the entries of the Admin role; a user without a role sees none', async () => {
     const a = await signedInUser('Admin');
-    expect((await call(h, 'GET', '/api/auth/user-categories', { token: a.token })).json().data.map((c: { name: string }) => c.name)).toEqual(ALL);
+    expect(
+      (await call(h, 'GET', '/api/auth/user-categories', { token: a.token })).json().data.map((c: { name: string }) => c.name),
+    ).toEqual(ALL);
     const none = await signedInUser();
-    expect((await call(h, 'GET', '/api/auth/user-categories', { token: none.token })).json()).toEqual({ data: [], total: 0, page: 1, pages: 1 });
+    expect((await call(h, 'GET', '/api/auth/user-categories', { token: none.token })).json()).toEqual({
+      data: [],
+      total: 0,
+      page: 1,
+      pages: 1,
+    });
   });
 
   test('q, page and limit', async () => {
@@ -201,7 +219,14 @@ describe('my-profile', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: 'Saved Name', email: u.email, address: 'Odos 1, Athens', phone: '+30 2100000000', bio: 'About me', image: null });
+    expect(res.json()).toEqual({
+      name: 'Saved Name',
+      email: u.email,
+      address: 'Odos 1, Athens',
+      phone: '+30 2100000000',
+      bio: 'About me',
+      image: null,
+    });
     expect((await call(h, 'GET', '/api/auth/my-profile', { token: u.token })).json()).toEqual(res.json());
     const rec = (await call(h, 'GET', `/api/auth/users/${u._id}`, { token: h.adminToken })).json();
     expect(rec).toMatchObject({ email: u.email, blocked: false, confirmed: true, name: 'Saved Name' });

@@ -21,7 +21,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const statusOn = (app: App, url: string, token: string) => async () => (await app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode;
+const statusOn = (app: App, url: string, token: string) => async () =>
+  (await app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode;
 
 async function signedInUser(role = 'User') {
   const u = await createUser(h, { role });
@@ -53,9 +54,14 @@ describe('a change reaches the other server', () => {
     const admin = await roleByName(h, 'Admin');
     const listUsers = await permissionByRoute(h, 'GET', '/api/auth/users');
     const without = admin.permission.map((p) => p._id).filter((id) => id !== listUsers._id);
-    expect((await call(h, 'PUT', `/api/auth/roles/${admin._id}`, { token: h.adminToken, body: { permission: without } })).statusCode).toBe(200);
+    expect((await call(h, 'PUT', `/api/auth/roles/${admin._id}`, { token: h.adminToken, body: { permission: without } })).statusCode).toBe(
+      200,
+    );
     expect(await settlesTo(users, 403)).toBe(403);
-    expect((await call(h, 'PUT', `/api/auth/roles/${admin._id}`, { token: h.adminToken, body: { permission: [...without, listUsers._id] } })).statusCode).toBe(200);
+    expect(
+      (await call(h, 'PUT', `/api/auth/roles/${admin._id}`, { token: h.adminToken, body: { permission: [...without, listUsers._id] } }))
+        .statusCode,
+    ).toBe(200);
     expect(await settlesTo(users, 200)).toBe(200);
   });
 
@@ -69,23 +75,36 @@ describe('a change reaches the other server', () => {
     expect(await settlesTo(there, 401)).toBe(401);
   });
 
-  test.skipIf(!process.env.DATABASE_URL)('a server that loses its notification connection stops trusting what it holds, and listens again', async () => {
-    const listeners = async () =>
-      Number((await runSql(h, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`))[0].n);
-    expect(await listeners()).toBe(2);
-    const u = await signedInUser();
-    const profile = statusOn(other, '/api/auth/my-profile', u.token);
-    expect(await profile()).toBe(200);
-    await runSql(h, sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
-    // Nobody is listening when this lands.
-    await runSql(h, sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${u._id}`);
-    expect(await settlesTo(profile, 401)).toBe(401);
-    expect(await settlesTo(listeners, 2)).toBe(2);
+  test.skipIf(!process.env.DATABASE_URL)(
+    'a server that loses its notification connection stops trusting what it holds, and listens again',
+    async () => {
+      const listeners = async () =>
+        Number(
+          (
+            await runSql(
+              h,
+              sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+            )
+          )[0].n,
+        );
+      expect(await listeners()).toBe(2);
+      const u = await signedInUser();
+      const profile = statusOn(other, '/api/auth/my-profile', u.token);
+      expect(await profile()).toBe(200);
+      await runSql(
+        h,
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+      );
+      // Nobody is listening when this lands.
+      await runSql(h, sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${u._id}`);
+      expect(await settlesTo(profile, 401)).toBe(401);
+      expect(await settlesTo(listeners, 2)).toBe(2);
 
-    const again = await signedInUser();
-    const profileAgain = statusOn(other, '/api/auth/my-profile', again.token);
-    expect(await profileAgain()).toBe(200);
-    await runSql(h, sql`UPDATE users SET blocked = true WHERE id = ${again._id}`);
-    expect(await settlesTo(profileAgain, 401)).toBe(401);
-  });
+      const again = await signedInUser();
+      const profileAgain = statusOn(other, '/api/auth/my-profile', again.token);
+      expect(await profileAgain()).toBe(200);
+      await runSql(h, sql`UPDATE users SET blocked = true WHERE id = ${again._id}`);
+      expect(await settlesTo(profileAgain, 401)).toBe(401);
+    },
+  );
 });

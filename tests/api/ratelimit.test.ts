@@ -17,7 +17,9 @@ describe('rate limits on the auth routes (AUTH_RATE_LIMIT=3 per minute per IP)',
   test('the fourth login within a minute is a 429, whatever the e-mail', async () => {
     // 1: the harness login. 2 and 3: these.
     expect((await call(h, 'POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: 'wrong-password' } })).statusCode).toBe(401);
-    expect((await call(h, 'POST', '/api/auth/login', { body: { email: 'other@example.com', password: 'wrong-password' } })).statusCode).toBe(401);
+    expect(
+      (await call(h, 'POST', '/api/auth/login', { body: { email: 'other@example.com', password: 'wrong-password' } })).statusCode,
+    ).toBe(401);
     // 4: limited, even with the right password and another e-mail (the key is not a body field).
     const res = await call(h, 'POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     expect(res.statusCode).toBe(429);
@@ -54,7 +56,9 @@ describe('rate limits on the auth routes (AUTH_RATE_LIMIT=3 per minute per IP)',
     expect(forgot.json()).toEqual(TOO_MANY);
 
     for (let i = 0; i < 3; i++) {
-      expect((await call(h, 'POST', '/api/auth/reset-password', { body: { password: 'whatever', resetToken: 'B'.repeat(43) } })).statusCode).toBe(400);
+      expect(
+        (await call(h, 'POST', '/api/auth/reset-password', { body: { password: 'whatever', resetToken: 'B'.repeat(43) } })).statusCode,
+      ).toBe(400);
     }
     const reset = await call(h, 'POST', '/api/auth/reset-password', { body: { password: 'whatever', resetToken: 'B'.repeat(43) } });
     expect(reset.statusCode).toBe(429);

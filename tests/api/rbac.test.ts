@@ -28,7 +28,7 @@ const setRolePermissions = (roleId: string, ids: string[]) =>
 describe('without a token', () => {
   test('protected routes answer 401', async () => {
     const u = await createUser(h);
-    const routes: [('GET' | 'POST' | 'PUT' | 'DELETE'), string][] = [
+    const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string][] = [
       ['GET', '/api/auth/users'],
       ['GET', `/api/auth/users/${u._id}`],
       ['POST', '/api/auth/users'],
@@ -134,7 +134,7 @@ describe('forged and stale tokens', () => {
     expect(res.json()).toEqual(ENDED);
   });
 
-  test('a deleted user\'s token is refused', async () => {
+  test("a deleted user's token is refused", async () => {
     const u = await signedInUser('User');
     expect((await call(h, 'GET', '/api/auth/my-profile', { token: u.token })).statusCode).toBe(200);
     expect((await call(h, 'DELETE', `/api/auth/users/${u._id}`, { token: h.adminToken })).statusCode).toBe(200);
@@ -187,7 +187,9 @@ describe('roles and permissions', () => {
     expect(now.json().total).toBeGreaterThan(0);
     // Only that method and route.
     expect((await call(h, 'GET', `/api/auth/users/${u._id}`, { token: u.token })).statusCode).toBe(403);
-    expect((await call(h, 'POST', '/api/auth/users', { token: u.token, body: { name: 'x', email: 'x@example.com' } })).statusCode).toBe(403);
+    expect((await call(h, 'POST', '/api/auth/users', { token: u.token, body: { name: 'x', email: 'x@example.com' } })).statusCode).toBe(
+      403,
+    );
 
     expect((await setRolePermissions(role._id, [])).statusCode).toBe(200);
     const revoked = await call(h, 'GET', '/api/auth/users', { token: u.token });
@@ -198,7 +200,10 @@ describe('roles and permissions', () => {
   test('the seeded Admin role may manage users', async () => {
     const a = await signedInUser('Admin');
     expect((await call(h, 'GET', '/api/auth/users', { token: a.token })).statusCode).toBe(200);
-    const created = await call(h, 'POST', '/api/auth/users', { token: a.token, body: { name: 'By Admin', email: `by-admin-${Date.now()}@example.com` } });
+    const created = await call(h, 'POST', '/api/auth/users', {
+      token: a.token,
+      body: { name: 'By Admin', email: `by-admin-${Date.now()}@example.com` },
+    });
     expect(created.statusCode).toBe(201);
   });
 
@@ -208,7 +213,9 @@ describe('roles and permissions', () => {
     const u = await signedInUser('User');
     expect((await call(h, 'GET', '/api/auth/roles', { token: u.token })).statusCode).toBe(403);
 
-    expect((await call(h, 'PUT', `/api/auth/permissions/${perm._id}`, { token: h.adminToken, body: { auth: false } })).statusCode).toBe(200);
+    expect((await call(h, 'PUT', `/api/auth/permissions/${perm._id}`, { token: h.adminToken, body: { auth: false } })).statusCode).toBe(
+      200,
+    );
     const open = await call(h, 'GET', '/api/auth/roles');
     expect(open.statusCode).toBe(200);
     expect(open.json().total).toBeGreaterThanOrEqual(3);
@@ -244,7 +251,10 @@ describe('roles and permissions', () => {
     // The sync left a notification for whoever ran it.
     const notes = await call(h, 'GET', '/api/auth/notifications', { token: h.adminToken });
     expect(notes.json().data.map((n: { title: string }) => n.title)).toEqual(
-      expect.arrayContaining(['Permissions Sync Completed. 1 new permissions added.', 'Permissions Sync Completed. 0 new permissions added.']),
+      expect.arrayContaining([
+        'Permissions Sync Completed. 1 new permissions added.',
+        'Permissions Sync Completed. 0 new permissions added.',
+      ]),
     );
   });
 
@@ -254,7 +264,14 @@ describe('roles and permissions', () => {
       body: { name: 'Unused', description: 'unused', method: 'GET', route: '/api/unused' },
     });
     expect(p.statusCode).toBe(201);
-    for (const url of ['/api/auth/users', '/api/auth/roles', '/api/auth/permissions', '/api/auth/user-roles', '/api/auth/user-profiles', '/api/auth/client-permissions']) {
+    for (const url of [
+      '/api/auth/users',
+      '/api/auth/roles',
+      '/api/auth/permissions',
+      '/api/auth/user-roles',
+      '/api/auth/user-profiles',
+      '/api/auth/client-permissions',
+    ]) {
       expect((await call(h, 'GET', url, { token: h.adminToken })).statusCode, url).toBe(200);
     }
   });
@@ -283,7 +300,7 @@ describe('account changes end sessions', () => {
     expect((await call(h, 'GET', '/api/auth/my-profile', { token: u.token })).statusCode).toBe(401);
   });
 
-  test('an admin changing a user\'s password ends the user\'s sessions, not the admin\'s', async () => {
+  test("an admin changing a user's password ends the user's sessions, not the admin's", async () => {
     const u = await signedInUser('User');
     const second = await h.login(u.email, u.password);
     const adminToken = await h.login(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -295,7 +312,7 @@ describe('account changes end sessions', () => {
     expect((await call(h, 'POST', '/api/auth/login', { body: { email: u.email, password: 'set-by-admin' } })).statusCode).toBe(200);
   });
 
-  test('editing a user\'s name keeps their session', async () => {
+  test("editing a user's name keeps their session", async () => {
     const u = await signedInUser('User');
     await call(h, 'PUT', `/api/auth/users/${u._id}`, { token: h.adminToken, body: { name: 'Just Renamed', phone: '555' } });
     const me = await call(h, 'GET', '/api/auth/my-profile', { token: u.token });
@@ -303,7 +320,7 @@ describe('account changes end sessions', () => {
     expect(me.json().name).toBe('Just Renamed');
   });
 
-  test('a role change through user-roles ends the user\'s sessions', async () => {
+  test("a role change through user-roles ends the user's sessions", async () => {
     const u = await signedInUser('User');
     const ur = (await call(h, 'GET', `/api/auth/user-roles?user=${u._id}`, { token: h.adminToken })).json().data[0];
     const admin = await roleByName(h, 'Admin');
@@ -318,7 +335,7 @@ describe('account changes end sessions', () => {
     expect((await call(h, 'GET', '/api/auth/users', { token: login.json().token })).statusCode).toBe(200);
   });
 
-  test('adding or removing a user-role ends the user\'s sessions', async () => {
+  test("adding or removing a user-role ends the user's sessions", async () => {
     const u = await signedInUser();
     const role = await roleByName(h, 'User');
     const added = await call(h, 'POST', '/api/auth/user-roles', { token: h.adminToken, body: { user: u._id, role: role._id } });

@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const names = async (q: string) =>
-  (await call(h, 'GET', `/api/auth/users?limit=100&q=${encodeURIComponent(q)}`, { token: h.adminToken })).json().data.map((u: { name: string }) => u.name).sort();
+  (await call(h, 'GET', `/api/auth/users?limit=100&q=${encodeURIComponent(q)}`, { token: h.adminToken }))
+    .json()
+    .data.map((u: { name: string }) => u.name)
+    .sort();
 
 describe('list search', () => {
   it('matches three or more characters anywhere, case-insensitively', async () => {

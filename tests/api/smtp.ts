@@ -17,7 +17,10 @@ function decodeHeader(value: string): string {
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, data: string) =>
       enc.toUpperCase() === 'B'
         ? Buffer.from(data, 'base64').toString('utf8')
-        : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
     );
 }
 
@@ -80,7 +83,10 @@ export async function startSmtp() {
       const found = received.find(pred);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching mail within ${timeoutMs} ms; got ${received.length}: ${received.map((m) => m.to.join(',') + ' ' + m.subject).join('; ')}`);
+      if (left <= 0)
+        throw new Error(
+          `no matching mail within ${timeoutMs} ms; got ${received.length}: ${received.map((m) => m.to.join(',') + ' ' + m.subject).join('; ')}`,
+        );
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, Math.min(left, 250));
         waiters.push(() => {

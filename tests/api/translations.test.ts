@@ -61,11 +61,16 @@ describe('translations', () => {
     const results = await Promise.all([tr({ lang: 'fr', data: { entries: a } }, 'PUT'), tr({ lang: 'fr', data: { entries: b } }, 'PUT')]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     const stored = (await tr({ lang: 'fr' })).json().translation.data.entries;
-    expect([JSON.stringify(a), JSON.stringify(b)]).toContain(JSON.stringify(Object.fromEntries(Object.entries(stored).sort(([x], [y]) => Number(x.slice(1)) - Number(y.slice(1))))));
+    expect([JSON.stringify(a), JSON.stringify(b)]).toContain(
+      JSON.stringify(Object.fromEntries(Object.entries(stored).sort(([x], [y]) => Number(x.slice(1)) - Number(y.slice(1))))),
+    );
   });
 
   it('generates every language file, nested, served at /locales/{lng}/translations.json', async () => {
-    await tr({ lang: 'el', data: { entries: { ...(await tr({ lang: 'el' })).json().translation.data.entries, 'app.test_key': 'Δοκιμή' } } }, 'PUT');
+    await tr(
+      { lang: 'el', data: { entries: { ...(await tr({ lang: 'el' })).json().translation.data.entries, 'app.test_key': 'Δοκιμή' } } },
+      'PUT',
+    );
     const res = await tr({ generate_files: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().generated).toEqual(expect.arrayContaining(['el', 'en', 'it', 'fr']));

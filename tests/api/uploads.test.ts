@@ -28,7 +28,10 @@ afterAll(async () => {
 const listUploads = async () => (await readdir(path.join(h.config.dataDir, 'uploads'), { recursive: true })).sort();
 
 /** A multipart body as a browser sends it, built with the platform FormData. */
-async function multipart(files: { field?: string; name: string; type: string; data: Buffer }[], fields: Record<string, string> = { type: 'image' }) {
+async function multipart(
+  files: { field?: string; name: string; type: string; data: Buffer }[],
+  fields: Record<string, string> = { type: 'image' },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append(f.field ?? 'file', new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
@@ -116,7 +119,9 @@ describe('POST /api/upload/profile-image', () => {
   });
 
   test('more than 1 MB is a 413 with the size message', async () => {
-    const big = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const big = await sharp({
+      create: { width: 900, height: 900, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(1024 * 1024);
@@ -167,7 +172,12 @@ describe('POST /api/upload/profile-image', () => {
 
 describe('GET /uploads/*', () => {
   test('unknown files and path tricks are 404s', async () => {
-    for (const url of ['/uploads/nothing.webp', '/uploads/..%2f..%2fpackage.json', '/uploads/%2e%2e/%2e%2e/package.json', '/uploads/../package.json']) {
+    for (const url of [
+      '/uploads/nothing.webp',
+      '/uploads/..%2f..%2fpackage.json',
+      '/uploads/%2e%2e/%2e%2e/package.json',
+      '/uploads/../package.json',
+    ]) {
       const res = await h.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('"version"');

@@ -83,7 +83,10 @@ describe('admin back office in Chromium', () => {
     const menu = page.getByTestId('side-menu');
     await menu.getByText('General').waitFor();
     await menu.getByRole('menuitem', { name: 'Users', exact: true }).waitFor();
-    const text = (await menu.innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
+    const text = (await menu.innerText())
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean);
     expect(text.indexOf('General')).toBeGreaterThan(-1);
     expect(text.indexOf('Account')).toBeGreaterThan(text.indexOf('General'));
     await menu.getByRole('menuitem', { name: 'Roles', exact: true }).click();
@@ -214,7 +217,11 @@ describe('admin back office in Chromium', () => {
     await waitForTitle(page, 'Roles (4)');
     await row('Editors').getByRole('button', { name: 'Edit' }).click();
     await dialog().getByText('Edit Role').waitFor();
-    await dialog().getByRole('button', { name: firstPermission }).or(dialog().getByText(firstPermission, { exact: true })).first().waitFor();
+    await dialog()
+      .getByRole('button', { name: firstPermission })
+      .or(dialog().getByText(firstPermission, { exact: true }))
+      .first()
+      .waitFor();
     await dialog().getByRole('button', { name: 'Cancel' }).click();
   });
 
@@ -261,14 +268,23 @@ describe('admin back office in Chromium', () => {
     await openList('/users', /^Users \(/);
     await page.getByRole('button', { name: /English/i }).click();
     await page.getByRole('menuitem', { name: 'Ελληνικά' }).click();
-    await page.getByTestId('list-title').filter({ hasText: /^Χρήστες \(/ }).waitFor();
+    await page
+      .getByTestId('list-title')
+      .filter({ hasText: /^Χρήστες \(/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Νέος χρήστης' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('el');
     await page.reload();
-    await page.getByTestId('list-title').filter({ hasText: /^Χρήστες \(/ }).waitFor();
+    await page
+      .getByTestId('list-title')
+      .filter({ hasText: /^Χρήστες \(/ })
+      .waitFor();
     await page.getByRole('button', { name: /Ελληνικά/i }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.getByTestId('list-title').filter({ hasText: /^Users \(/ }).waitFor();
+    await page
+      .getByTestId('list-title')
+      .filter({ hasText: /^Users \(/ })
+      .waitFor();
   });
 
   it('fits a phone: wide lists scroll inside their card, the language button leaves the title alone', async () => {
@@ -279,7 +295,10 @@ describe('admin back office in Chromium', () => {
       await p.fill('input[name=email]', server.adminEmail);
       await p.fill('input[name=password]', server.adminPassword);
       await p.getByRole('button', { name: 'Login' }).click();
-      await p.getByTestId('list-title').filter({ hasText: /^Permissions \(/ }).waitFor();
+      await p
+        .getByTestId('list-title')
+        .filter({ hasText: /^Permissions \(/ })
+        .waitFor();
       await p.locator('tbody tr').first().waitFor();
       const widths = await p.evaluate(() => ({
         page: document.documentElement.scrollWidth,
@@ -316,8 +335,14 @@ describe('admin back office in Chromium', () => {
     expect(res.status).toBe(401);
   });
 
-  it('shows access denied for a screen outside the user\'s categories', async () => {
-    await api('POST', '/api/auth/users', { name: 'Plain User', email: 'plain@example.com', password: 'plain-pass-1', confirmed: true, blocked: false });
+  it("shows access denied for a screen outside the user's categories", async () => {
+    await api('POST', '/api/auth/users', {
+      name: 'Plain User',
+      email: 'plain@example.com',
+      password: 'plain-pass-1',
+      confirmed: true,
+      blocked: false,
+    });
     await page.goto(server.url + '/admin/login?next=%2Fadmin%2Fpermissions');
     await page.fill('input[name=email]', 'plain@example.com');
     await page.fill('input[name=password]', 'plain-pass-1');

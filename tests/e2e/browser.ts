@@ -4,7 +4,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -21,5 +28,8 @@ export async function listTitle(page: Page): Promise<string> {
 
 /** Waits for the list title to read exactly `text`. */
 export async function waitForTitle(page: Page, text: string): Promise<void> {
-  await page.getByTestId('list-title').filter({ hasText: new RegExp(`^${text.replace(/[()]/g, '\\$&')}$`) }).waitFor({ timeout: 10000 });
+  await page
+    .getByTestId('list-title')
+    .filter({ hasText: new RegExp(`^${text.replace(/[()]/g, '\\$&')}$`) })
+    .waitFor({ timeout: 10000 });
 }

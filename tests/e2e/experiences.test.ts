@@ -17,7 +17,12 @@ let files: string;
 /** Real PNGs of known, distinct sizes: rotation must swap them. */
 async function writePng(name: string, width: number, height: number, color: string): Promise<string> {
   const file = path.join(files, name);
-  writeFileSync(file, await sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer());
+  writeFileSync(
+    file,
+    await sharp({ create: { width, height, channels: 3, background: color } })
+      .png()
+      .toBuffer(),
+  );
   return file;
 }
 
@@ -48,10 +53,13 @@ beforeAll(async () => {
   const login = await loginAdmin(server);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   // Signed in as the stored session the login screen would leave behind.
-  await context.addInitScript((info) => {
-    localStorage.setItem('userInfo', info);
-    localStorage.setItem('i18nextLng', 'en');
-  }, JSON.stringify({ token: login.token, user: login.user }));
+  await context.addInitScript(
+    (info) => {
+      localStorage.setItem('userInfo', info);
+      localStorage.setItem('i18nextLng', 'en');
+    },
+    JSON.stringify({ token: login.token, user: login.user }),
+  );
   list = await context.newPage();
 });
 

@@ -121,13 +121,19 @@ describe('translations editor in Chromium', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Translations saved successfully');
     // One row was blank and went; the filled one stayed.
-    await page.getByTestId('entry-count').filter({ hasText: `${before + 1} of ${before + 1} entries` }).waitFor();
+    await page
+      .getByTestId('entry-count')
+      .filter({ hasText: `${before + 1} of ${before + 1} entries` })
+      .waitFor();
     await filter('zz.e2e');
     await (await rowOf('zz.e2e.key')).getByRole('button', { name: 'Delete row' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Translations saved successfully');
     await filter('');
-    await page.getByTestId('entry-count').filter({ hasText: `${before} of ${before} entries` }).waitFor();
+    await page
+      .getByTestId('entry-count')
+      .filter({ hasText: `${before} of ${before} entries` })
+      .waitFor();
   });
 
   it('parses raw JSON (flat or nested) and rejects invalid JSON', async () => {

@@ -7,7 +7,14 @@ import { redactUrl } from '../../src/server/http/redact-url';
 describe('configuration', () => {
   it('runs on a bare machine with the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: path.resolve('data'), publicUrl: 'http://localhost:3000', logLevel: 'info', trustProxy: false });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      trustProxy: false,
+    });
     expect(c.databaseUrl).toBeUndefined();
   });
 

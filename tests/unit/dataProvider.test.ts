@@ -37,7 +37,11 @@ describe('dataProvider', () => {
 
   it('keeps a capped total as a label and a number', async () => {
     fakeFetch(() => list([{ _id: 'x' }], '10000+'));
-    const res = await dataProvider.getList('users', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    const res = await dataProvider.getList('users', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
     expect(res.total).toBe(10000);
     expect(res.meta).toEqual({ totalLabel: '10000+' });
   });

@@ -22,14 +22,25 @@ describe('generic form values', () => {
   it('edits populated refs as ids and sends only declared form fields', () => {
     const record = { id: 'r1', _id: 'r1', name: 'Admin', createdAt: 'x', permission: [{ _id: 'p1', name: 'P' }], clientPermission: ['c1'] };
     expect(toFormRecord(roles, record)).toMatchObject({ permission: ['p1'], clientPermission: ['c1'] });
-    expect(toBody(roles, record, false)).toEqual({ name: 'Admin', type: '', description: '', permission: ['p1'], clientPermission: ['c1'] });
+    expect(toBody(roles, record, false)).toEqual({
+      name: 'Admin',
+      type: '',
+      description: '',
+      permission: ['p1'],
+      clientPermission: ['c1'],
+    });
     const ur = toFormRecord(userRoles, { id: 'x', user: { _id: 'u1', name: 'A' }, role: { _id: 'r1' } });
     expect([ur.user, ur.role]).toEqual(['u1', 'r1']);
   });
 
   it('sends a password only when one was typed, never its confirmation', () => {
     const base = { name: ' Ann ', email: 'ann@x.io', confirmed: true, blocked: false };
-    expect(toBody(users, { ...base, password: '', passwordConfirm: '' }, true)).toEqual({ name: 'Ann', email: 'ann@x.io', confirmed: true, blocked: false });
+    expect(toBody(users, { ...base, password: '', passwordConfirm: '' }, true)).toEqual({
+      name: 'Ann',
+      email: 'ann@x.io',
+      confirmed: true,
+      blocked: false,
+    });
     expect(toBody(users, { ...base, password: 'secret1', passwordConfirm: 'secret1' }, false)).toMatchObject({ password: 'secret1' });
   });
 

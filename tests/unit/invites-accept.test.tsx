@@ -126,7 +126,10 @@ describe('accept-invite page', () => {
   });
 
   it("shows the server's reason, or 'Registration failed.' when there is none", async () => {
-    let answer: { status: number; body: unknown } = { status: 409, body: { error: 'An account with this email already exists. Sign in instead.' } };
+    let answer: { status: number; body: unknown } = {
+      status: 409,
+      body: { error: 'An account with this email already exists. Sign in instead.' },
+    };
     serve({ '/api/auth/invites/validate/tok4': { body: { ...valid, email: null } }, '/api/config': { body: {} } });
     const realFetch = globalThis.fetch;
     vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>

@@ -47,7 +47,8 @@ describe('login page with an invite', () => {
   it('passes the invite to Google sign-in and shows the 202 message instead of signing in', async () => {
     const calls = fakeFetch((call) => {
       if (call.url === '/api/config') return { body: { googleClientId: 'cid', version: '5.10' } };
-      if (call.url === '/api/auth/google') return { status: 202, body: { ok: true, message: 'Registration submitted. Awaiting approval.' } };
+      if (call.url === '/api/auth/google')
+        return { status: 202, body: { ok: true, message: 'Registration submitted. Awaiting approval.' } };
       return { status: 404, body: {} };
     });
     renderLogin('/login?invite=tok-123');

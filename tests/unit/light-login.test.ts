@@ -5,7 +5,11 @@ import { setFlash, takeFlash } from '../../src/web/flash';
 import { getRole, getUserInfo } from '../../src/web/session';
 import { signIn } from '../../src/site/login/signIn';
 
-const answer = (status: number, body: unknown) => vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const answer = (status: number, body: unknown) =>
+  vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,7 +38,10 @@ describe('light login page', () => {
   it('passes the invite to Google sign-in and stores nothing on 202', async () => {
     const fetch = answer(202, { ok: true, message: 'Registration submitted. Awaiting approval.' });
     vi.stubGlobal('fetch', fetch);
-    expect(await signIn({ credential: 'c', invite: 'inv' }, 'fallback')).toEqual({ kind: 'pending', message: 'Registration submitted. Awaiting approval.' });
+    expect(await signIn({ credential: 'c', invite: 'inv' }, 'fallback')).toEqual({
+      kind: 'pending',
+      message: 'Registration submitted. Awaiting approval.',
+    });
     const [url, init] = fetch.mock.calls[0] ?? ['', {}];
     expect([url, JSON.parse(String(init?.body))]).toEqual(['/api/auth/google', { credential: 'c', invite: 'inv' }]);
     expect(getUserInfo()).toBeNull();
@@ -43,7 +50,10 @@ describe('light login page', () => {
   it("shows the server's error text, else the fallback", async () => {
     vi.stubGlobal('fetch', answer(401, { error: 'Invalid email or password.' }));
     expect(await signIn({ email: 'a@x.io', password: 'no' }, 'fallback')).toEqual({ kind: 'error', text: 'Invalid email or password.' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     expect(await signIn({ email: 'a@x.io', password: 'no' }, 'fallback')).toEqual({ kind: 'error', text: 'fallback' });
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateKeys, filterRows, missingEntries, newRow, sortRows, toEntries, toRows } from '../../src/admin/screens/translations/entries';
+import {
+  duplicateKeys,
+  filterRows,
+  missingEntries,
+  newRow,
+  sortRows,
+  toEntries,
+  toRows,
+} from '../../src/admin/screens/translations/entries';
 import { parseRawJson } from '../../src/admin/screens/translations/rawJson';
 import { normalizeLanguageCode, referenceLanguage } from '../../src/admin/screens/translations/languageCode';
 
@@ -25,7 +33,12 @@ describe('translations editor rows', () => {
 
 describe('raw JSON', () => {
   it('reads flat and nested maps, numbers and booleans as text', () => {
-    expect(parseRawJson('{"ra":{"action":{"save":"Save"}},"app.x":"X","n":3,"t":true}')).toEqual({ 'ra.action.save': 'Save', 'app.x': 'X', n: '3', t: 'true' });
+    expect(parseRawJson('{"ra":{"action":{"save":"Save"}},"app.x":"X","n":3,"t":true}')).toEqual({
+      'ra.action.save': 'Save',
+      'app.x': 'X',
+      n: '3',
+      t: 'true',
+    });
   });
 
   it('rejects broken text, arrays, null leaves and non-objects', () => {

@@ -16,10 +16,7 @@ export function GoogleButton({
   return (
     <GoogleOAuthProvider clientId={clientId} locale={locale}>
       <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-        <GoogleLogin
-          onSuccess={(r) => (r.credential ? onCredential(r.credential) : onError())}
-          onError={onError}
-        />
+        <GoogleLogin onSuccess={(r) => (r.credential ? onCredential(r.credential) : onError())} onError={onError} />
       </Box>
     </GoogleOAuthProvider>
   );

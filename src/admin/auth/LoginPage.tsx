@@ -65,7 +65,9 @@ export function LoginPage() {
         </Alert>
       )}
       <Form
-        onSubmit={(v: Record<string, unknown>) => signIn({ email: String(v.email ?? '').trim(), password: String(v.password ?? '') }, 'app.auth.login_error')}
+        onSubmit={(v: Record<string, unknown>) =>
+          signIn({ email: String(v.email ?? '').trim(), password: String(v.password ?? '') }, 'app.auth.login_error')
+        }
         mode="onSubmit"
       >
         <TextInput

@@ -34,9 +34,7 @@ export function FieldInput({ def, name, creating }: { def: ResourceDef; name: st
     case 'richtext':
       return <TextInput {...common} multiline minRows={3} />;
     case 'enum':
-      return (
-        <SelectInput {...common} defaultValue={defaultValue} choices={(f.options ?? []).map((o) => ({ id: o, name: o }))} />
-      );
+      return <SelectInput {...common} defaultValue={defaultValue} choices={(f.options ?? []).map((o) => ({ id: o, name: o }))} />;
     case 'password':
       return (
         <>

@@ -1,14 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { Dialog, DialogTitle, LinearProgress } from '@mui/material';
-import {
-  CreateBase,
-  EditBase,
-  useEditContext,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  type Identifier,
-} from 'react-admin';
+import { CreateBase, EditBase, useEditContext, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import type { ResourceDef } from '../../shared/resource';
 import { confirmDiscard } from './confirmDiscard';
 import { GenericForm } from './GenericForm';

@@ -35,13 +35,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
         <Card variant="outlined" sx={{ overflowX: 'auto', contain: 'inline-size' }}>
           <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
             {def.list.columns.map((c) => columnField(def, c, translate, locale))}
-            {hasActions && (
-              <RowActions
-                label={translate('app.list.actions')}
-                def={def}
-                onEdit={(id) => setDialog({ mode: 'edit', id })}
-              />
-            )}
+            {hasActions && <RowActions label={translate('app.list.actions')} def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />}
           </Datagrid>
         </Card>
         <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />

@@ -16,7 +16,10 @@ export function thingOf(translate: TranslateFunction, resource: string): string 
 export function crudErrorMessage(translate: TranslateFunction, resource: string, action: CrudAction, error: unknown): string {
   const body = errorBody(error);
   if (body.error) return body.error;
-  const thing = action === 'fetch' ? translate(`resources.${resource}.name`, { smart_count: 2, _: resource }).toLowerCase() : thingOf(translate, resource);
+  const thing =
+    action === 'fetch'
+      ? translate(`resources.${resource}.name`, { smart_count: 2, _: resource }).toLowerCase()
+      : thingOf(translate, resource);
   if (body.transport || action === 'fetch') return translate(`app.crud.error_${action}`, { thing });
   return translate(`app.crud.failed_${action}`, { thing });
 }

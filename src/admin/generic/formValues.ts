@@ -40,9 +40,7 @@ function bodyValue(f: FieldDef, v: unknown, creating: boolean): { keep: boolean;
     case 'tags':
       return {
         keep: true,
-        value: (Array.isArray(v) ? v : String(v ?? '').split(','))
-          .map((s) => String(s).trim())
-          .filter(Boolean),
+        value: (Array.isArray(v) ? v : String(v ?? '').split(',')).map((s) => String(s).trim()).filter(Boolean),
       };
     default:
       // Creating: an empty optional text is simply absent. Updating: '' clears it.

@@ -20,9 +20,7 @@ export function fieldValidators(t: TranslateFunction, def: FieldDef, label: stri
   if (required) v.push((value: unknown) => (isEmpty(value) ? requiredMessage(t, label) : undefined));
   if (def.type === 'email') {
     v.push((value: unknown) =>
-      typeof value === 'string' && value.trim() !== '' && !EMAIL_PATTERN.test(value.trim())
-        ? t('app.validation.email')
-        : undefined,
+      typeof value === 'string' && value.trim() !== '' && !EMAIL_PATTERN.test(value.trim()) ? t('app.validation.email') : undefined,
     );
   }
   if (def.type === 'password') {

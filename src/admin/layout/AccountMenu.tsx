@@ -32,7 +32,14 @@ const AccountItem = forwardRef<HTMLLIElement, ItemProps>(function AccountItem({ 
 
 const EditProfileItem = forwardRef<HTMLLIElement>(function EditProfileItem(_, ref) {
   const navigate = useNavigate();
-  return <AccountItem ref={ref} icon={<EditIcon fontSize="small" />} label="app.account.edit_profile" onSelect={() => navigate('/account/profile')} />;
+  return (
+    <AccountItem
+      ref={ref}
+      icon={<EditIcon fontSize="small" />}
+      label="app.account.edit_profile"
+      onSelect={() => navigate('/account/profile')}
+    />
+  );
 });
 
 const LogoutItem = forwardRef<HTMLLIElement>(function LogoutItem(_, ref) {
@@ -54,10 +61,7 @@ export function AccountMenu() {
   const name = identity?.fullName;
   const email = typeof identity?.email === 'string' ? identity.email : undefined;
   return (
-    <UserMenu
-      icon={<UserAvatar name={name} image={identity?.avatar} email={email} />}
-      label={name ?? 'Account'}
-    >
+    <UserMenu icon={<UserAvatar name={name} image={identity?.avatar} email={email} />} label={name ?? 'Account'}>
       <Box sx={{ px: 2, py: 1, display: 'flex', gap: 1.5, alignItems: 'center' }} data-testid="account-box">
         <UserAvatar name={name} image={identity?.avatar} email={email} size={40} />
         <Box>

@@ -4,15 +4,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import {
-  badgeText,
-  markAllRead,
-  markRead,
-  POLL_MS,
-  STALE_MS,
-  unreadNotifications,
-  type AppNotification,
-} from './notificationsApi';
+import { badgeText, markAllRead, markRead, POLL_MS, STALE_MS, unreadNotifications, type AppNotification } from './notificationsApi';
 import { NotificationItem } from './NotificationItem';
 
 const KEY = ['app', 'notifications', 'unread'];
@@ -74,7 +66,9 @@ export function NotificationBell() {
             </Typography>
           )}
           <List dense disablePadding>
-            {data?.data.map((n) => <NotificationItem key={n._id} n={n} onRead={read} onOpen={open} />)}
+            {data?.data.map((n) => (
+              <NotificationItem key={n._id} n={n} onRead={read} onOpen={open} />
+            ))}
           </List>
         </Box>
       </Popover>

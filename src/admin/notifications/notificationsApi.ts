@@ -22,11 +22,9 @@ export const BELL_LIMIT = 10;
 export const POLL_MS = 15000;
 export const STALE_MS = 30000;
 
-export const unreadNotifications = () =>
-  api<NotificationPage>(`/api/auth/notifications?page=1&limit=${BELL_LIMIT}&unread=1`);
+export const unreadNotifications = () => api<NotificationPage>(`/api/auth/notifications?page=1&limit=${BELL_LIMIT}&unread=1`);
 
-export const markRead = (id: string) =>
-  api(`/api/auth/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' });
+export const markRead = (id: string) => api(`/api/auth/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' });
 
 export const markAllRead = () => api('/api/auth/notifications', { method: 'POST' });
 

@@ -26,7 +26,8 @@ export const authProvider: AuthProvider = {
     const body = 'credential' in params ? { credential: params.credential, invite: params.invite || undefined } : params;
     const answer = await api<LoginAnswer | PendingAnswer>(url, { method: 'POST', body });
     // 202 for a new invited person: registered for approval, nothing to store.
-    if (!answer || !('token' in answer) || !answer.token) throw new PendingApproval(('message' in answer && answer.message) || REGISTRATION_SUBMITTED);
+    if (!answer || !('token' in answer) || !answer.token)
+      throw new PendingApproval(('message' in answer && answer.message) || REGISTRATION_SUBMITTED);
     saveSession({ token: answer.token, user: answer.user }, answer.role);
     forgetCategories();
     // No redirectTo: the login screen passes the `next` target to useLogin.

@@ -123,9 +123,7 @@ export const dataProvider = {
   },
   async updateMany(resource: string, params: UpdateManyParams) {
     await Promise.all(
-      params.ids.map((id) =>
-        api(`${baseOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'PUT', body: toBody(params.data) }),
-      ),
+      params.ids.map((id) => api(`${baseOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'PUT', body: toBody(params.data) })),
     );
     return { data: params.ids };
   },
@@ -134,9 +132,7 @@ export const dataProvider = {
     return { data: params.previousData ?? ({ id: params.id } as R) };
   },
   async deleteMany(resource: string, params: DeleteManyParams) {
-    await Promise.all(
-      params.ids.map((id) => api(`${baseOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })),
-    );
+    await Promise.all(params.ids.map((id) => api(`${baseOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })));
     return { data: params.ids };
   },
 } satisfies DataProvider;

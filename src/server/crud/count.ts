@@ -30,7 +30,10 @@ async function tableEstimate(db: Db, tableName: string): Promise<number> {
 
 /** The planner's row estimate for `SELECT 1 FROM t WHERE where` (no rows read). */
 async function whereEstimate(db: Db, t: AnyTable, where: SQL): Promise<number> {
-  const q = db.select({ one: sql`1` }).from(t).where(where);
+  const q = db
+    .select({ one: sql`1` })
+    .from(t)
+    .where(where);
   const res = await db.execute(sql`EXPLAIN (FORMAT JSON) ${q}`);
   const row = rowsOf<Record<string, unknown>>(res)[0];
   let plan = row ? Object.values(row)[0] : undefined;

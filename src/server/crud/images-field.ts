@@ -132,7 +132,13 @@ export async function imagesOf(db: Db, r: ResourceDef, field: string, ownerIds: 
   const byOwner = new Map<string, { id: string; path: string; thumb: string; url: string; thumbUrl: string }[]>();
   for (const row of rows) {
     const list = byOwner.get(String(row.ownerId)) ?? [];
-    list.push({ id: String(row.id), path: String(row.path), thumb: String(row.thumb), url: `/uploads/${row.path}`, thumbUrl: `/uploads/${row.thumb}` });
+    list.push({
+      id: String(row.id),
+      path: String(row.path),
+      thumb: String(row.thumb),
+      url: `/uploads/${row.path}`,
+      thumbUrl: `/uploads/${row.thumb}`,
+    });
     byOwner.set(String(row.ownerId), list);
   }
   return byOwner;

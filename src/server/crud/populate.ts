@@ -17,7 +17,12 @@ export async function populate(db: Db, r: ResourceDef, records: ApiRecord[]): Pr
   if (!records.length) return;
   for (const [field, def] of Object.entries(r.fields)) {
     if (def.type === 'images') {
-      const byOwner = await imagesOf(db, r, field, records.map((x) => x._id));
+      const byOwner = await imagesOf(
+        db,
+        r,
+        field,
+        records.map((x) => x._id),
+      );
       for (const rec of records) rec[field] = byOwner.get(rec._id) ?? [];
       continue;
     }
@@ -41,7 +46,12 @@ export async function populate(db: Db, r: ResourceDef, records: ApiRecord[]): Pr
         .select({ ownerId: join.ownerId, ...cols })
         .from(join)
         .innerJoin(target, eq(target.id, join.targetId))
-        .where(inArray(join.ownerId, records.map((x) => x._id)));
+        .where(
+          inArray(
+            join.ownerId,
+            records.map((x) => x._id),
+          ),
+        );
       const byOwner = new Map<string, unknown[]>();
       for (const row of rows as Record<string, unknown>[]) {
         const list = byOwner.get(String(row.ownerId)) ?? [];

@@ -42,11 +42,19 @@ export async function listRecords(db: Db, r: ResourceDef, p: ListParams): Promis
   const limit = Math.min(p.limit, MAX_ROWS);
   const where = listWhere(db, r, p);
   const offset = (p.page - 1) * limit;
-  const rows = await db.select(selection(r)).from(t).where(where).orderBy(...listOrder(r, p)).limit(limit).offset(offset);
+  const rows = await db
+    .select(selection(r))
+    .from(t)
+    .where(where)
+    .orderBy(...listOrder(r, p))
+    .limit(limit)
+    .offset(offset);
   // A short page that is not empty is the last one: the total is known
   // without asking the database again (a rare term's whole answer).
   const total: Total =
-    rows.length < limit && (rows.length > 0 || offset === 0) ? { total: offset + rows.length, exact: true } : await countRows(db, t, where, r.table);
+    rows.length < limit && (rows.length > 0 || offset === 0)
+      ? { total: offset + rows.length, exact: true }
+      : await countRows(db, t, where, r.table);
   const data = rows.map((row) => toApi(r, row as Row));
   await populate(db, r, data);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: Math.max(1, Math.ceil(total.total / limit)) };
@@ -66,7 +74,16 @@ function prepareById(db: Db, r: ResourceDef): ById {
   const name = `get_${r.name.replace(/\W/g, '_')}_by_id`;
   const cols = selection(r);
   if (isPglite(db)) {
-    const run = pglitePrepared(db, name, ['uuid'], db.select(cols).from(t).where(eq(t.id, sql.raw('$1'))).getSQL());
+    const run = pglitePrepared(
+      db,
+      name,
+      ['uuid'],
+      db
+        .select(cols)
+        .from(t)
+        .where(eq(t.id, sql.raw('$1')))
+        .getSQL(),
+    );
     // Raw rows are keyed by column name; map them as drizzle maps its own.
     const decode = Object.entries(cols).map(([key, col]) => [key, col.name, (v: unknown) => col.mapFromDriverValue(v)] as const);
     return async (id) => {
@@ -75,7 +92,11 @@ function prepareById(db: Db, r: ResourceDef): ById {
       return Object.fromEntries(decode.map(([key, name, map]) => [key, raw[name] === null ? null : map(raw[name])]));
     };
   }
-  const q = db.select(cols).from(t).where(eq(t.id, sql.placeholder('id'))).prepare(name);
+  const q = db
+    .select(cols)
+    .from(t)
+    .where(eq(t.id, sql.placeholder('id')))
+    .prepare(name);
   return async (id) => (await q.execute({ id }))[0] as Row | undefined;
 }
 
@@ -151,9 +172,13 @@ async function fillSlugs(db: Db, r: ResourceDef, row: Row, body: Record<string, 
 async function planAll(db: Db, r: ResourceDef, images: Record<string, ImageEntry[]>, ownerId: string | null, ctx: WriteContext) {
   const plans: ImagePlan[] = [];
   try {
-    for (const [field, entries] of Object.entries(images)) plans.push(await planImages(db, r, field, r.fields[field], entries, ownerId, ctx.uploadsDir));
+    for (const [field, entries] of Object.entries(images))
+      plans.push(await planImages(db, r, field, r.fields[field], entries, ownerId, ctx.uploadsDir));
   } catch (err) {
-    await removeStoredImages(ctx.uploadsDir, plans.flatMap((p) => p.written));
+    await removeStoredImages(
+      ctx.uploadsDir,
+      plans.flatMap((p) => p.written),
+    );
     throw err;
   }
   return plans;
@@ -163,7 +188,13 @@ async function planAll(db: Db, r: ResourceDef, images: Record<string, ImageEntry
  * Runs a record's writes in one transaction. New image files are removed
  * when it fails; files of replaced or removed images once it commits.
  */
-async function writeTransaction(db: Db, r: ResourceDef, plans: ImagePlan[], ctx: WriteContext, work: (tx: Db) => Promise<string>): Promise<string> {
+async function writeTransaction(
+  db: Db,
+  r: ResourceDef,
+  plans: ImagePlan[],
+  ctx: WriteContext,
+  work: (tx: Db) => Promise<string>,
+): Promise<string> {
   let obsolete: StoredImage[] = [];
   let id: string;
   try {
@@ -174,7 +205,10 @@ async function writeTransaction(db: Db, r: ResourceDef, plans: ImagePlan[], ctx:
       return ownerId;
     });
   } catch (err) {
-    await removeStoredImages(ctx.uploadsDir, plans.flatMap((p) => p.written));
+    await removeStoredImages(
+      ctx.uploadsDir,
+      plans.flatMap((p) => p.written),
+    );
     throw translateDbError(r, err);
   }
   await removeStoredImages(ctx.uploadsDir, obsolete);

@@ -22,7 +22,7 @@ export function toApi(r: ResourceDef, row: Row): ApiRecord {
   for (const f of readableFields(r)) {
     const def = r.fields[f];
     const v = row[f];
-    out[f] = def.type === 'date' ? isoDate(v) : v ?? (def.type === 'refList' || def.type === 'tags' || def.type === 'images' ? [] : null);
+    out[f] = def.type === 'date' ? isoDate(v) : (v ?? (def.type === 'refList' || def.type === 'tags' || def.type === 'images' ? [] : null));
   }
   return out;
 }

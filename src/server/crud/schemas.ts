@@ -21,7 +21,11 @@ function fieldSchema(def: FieldDef): JsonSchema {
     case 'boolean':
       return { type: 'boolean' };
     case 'number':
-      return { type: def.required ? 'integer' : ['integer', 'null'], ...(def.min !== undefined ? { minimum: def.min } : {}), ...(def.max !== undefined ? { maximum: def.max } : {}) };
+      return {
+        type: def.required ? 'integer' : ['integer', 'null'],
+        ...(def.min !== undefined ? { minimum: def.min } : {}),
+        ...(def.max !== undefined ? { maximum: def.max } : {}),
+      };
     case 'enum':
       return { type: 'string', enum: [...(def.options ?? [])] };
     case 'email':
@@ -57,7 +61,14 @@ export function filterFields(r: ResourceDef): [string, FieldDef][] {
 
 export function listQuerySchema(r: ResourceDef): JsonSchema {
   const filters = Object.fromEntries(
-    filterFields(r).map(([f, d]) => [f, d.type === 'boolean' ? { type: 'boolean' } : d.type === 'ref' ? { type: 'string', pattern: UUID_PATTERN } : { type: 'string', enum: [...(d.options ?? [])] }]),
+    filterFields(r).map(([f, d]) => [
+      f,
+      d.type === 'boolean'
+        ? { type: 'boolean' }
+        : d.type === 'ref'
+          ? { type: 'string', pattern: UUID_PATTERN }
+          : { type: 'string', enum: [...(d.options ?? [])] },
+    ]),
   );
   return {
     type: 'object',

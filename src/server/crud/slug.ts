@@ -20,8 +20,14 @@ export async function uniqueSlug(db: Db, t: AnyTable, field: string, text: strin
   const base = slugify(text);
   const conds = [like(t[field], `${base.replace(/[\\%_]/g, (c) => '\\' + c)}%`)];
   if (exceptId) conds.push(ne(t.id, exceptId));
-  const taken = new Set((await db.select({ s: t[field] }).from(t).where(and(...conds))).map((r) => String(r.s)));
+  const taken = new Set(
+    (
+      await db
+        .select({ s: t[field] })
+        .from(t)
+        .where(and(...conds))
+    ).map((r) => String(r.s)),
+  );
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
 }
-

@@ -47,12 +47,14 @@ export function listenPg(url: string, channel: string, onNotify: () => void, onL
   };
 
   // A first failure is not fatal: the subscriber stays "not live" until a retry connects.
-  return connect().catch(() => undefined).then(() => ({
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      onLive(false);
-      await client?.end().catch(() => undefined);
-    },
-  }));
+  return connect()
+    .catch(() => undefined)
+    .then(() => ({
+      async close() {
+        closed = true;
+        clearTimeout(retry);
+        onLive(false);
+        await client?.end().catch(() => undefined);
+      },
+    }));
 }

@@ -32,7 +32,9 @@ function columnFor(field: string, def: FieldDef): [string, PgColumnBuilderBase] 
     case 'password':
       return [hashKey(field), text(`${name}_hash`)];
     case 'boolean': {
-      const c = boolean(name).notNull().default(Boolean(def.default ?? false));
+      const c = boolean(name)
+        .notNull()
+        .default(Boolean(def.default ?? false));
       return [field, c];
     }
     case 'number': {
@@ -49,9 +51,20 @@ function columnFor(field: string, def: FieldDef): [string, PgColumnBuilderBase] 
       return [field, def.required ? c.notNull() : c];
     }
     case 'json':
-      return [field, jsonb(name).notNull().default(sql`'{}'::jsonb`)];
+      return [
+        field,
+        jsonb(name)
+          .notNull()
+          .default(sql`'{}'::jsonb`),
+      ];
     case 'tags':
-      return [field, text(name).array().notNull().default(sql`'{}'::text[]`)];
+      return [
+        field,
+        text(name)
+          .array()
+          .notNull()
+          .default(sql`'{}'::text[]`),
+      ];
     default: {
       const c = text(name);
       if (def.required) return [field, c.notNull()];

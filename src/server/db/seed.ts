@@ -36,7 +36,10 @@ export async function bootstrap(db: Db, routes: KnownRoute[], admin: { email?: s
 }
 
 async function seedRolesAndMenu(db: Db): Promise<void> {
-  const roles = await db.insert(rolesT).values(SEED_ROLES.map((r) => ({ ...r }))).returning({ id: rolesT.id, type: rolesT.type });
+  const roles = await db
+    .insert(rolesT)
+    .values(SEED_ROLES.map((r) => ({ ...r })))
+    .returning({ id: rolesT.id, type: rolesT.type });
   const menu = await db
     .insert(clientPermissionsT)
     .values(SEED_MENU.map(({ roles: _roles, ...m }) => m))
@@ -49,8 +52,11 @@ async function seedRolesAndMenu(db: Db): Promise<void> {
   // Admins get every API permission that exists at first start, except
   // changing who may do what: otherwise an admin could make themself superadmin.
   const admin = roles.find((r) => r.type === 'admin');
-  const perms = (await db.select({ id: permissionsT.id, method: permissionsT.method, route: permissionsT.route }).from(permissionsT).where(eq(permissionsT.auth, true))).filter(
-    (p) => p.method === 'GET' || !RBAC_ROUTES.test(String(p.route)),
-  );
+  const perms = (
+    await db
+      .select({ id: permissionsT.id, method: permissionsT.method, route: permissionsT.route })
+      .from(permissionsT)
+      .where(eq(permissionsT.auth, true))
+  ).filter((p) => p.method === 'GET' || !RBAC_ROUTES.test(String(p.route)));
   if (admin && perms.length) await db.insert(rolePermissionsT).values(perms.map((p) => ({ ownerId: admin.id, targetId: p.id })));
 }

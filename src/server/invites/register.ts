@@ -52,14 +52,25 @@ export async function registerWithInvite(db: Db, reg: Registration): Promise<{ u
       if (!invite) return null;
       const [user] = await tx
         .insert(usersT)
-        .values({ name: reg.name.trim(), email, passwordHash, googleSub: reg.googleSub ?? null, image: reg.image ?? null, confirmed: false, blocked: false })
+        .values({
+          name: reg.name.trim(),
+          email,
+          passwordHash,
+          googleSub: reg.googleSub ?? null,
+          image: reg.image ?? null,
+          confirmed: false,
+          blocked: false,
+        })
         .returning({ id: usersT.id });
       await tx.update(invitesT).set({ registrant: user.id }).where(eq(invitesT.id, invite.id));
       return { userId: String(user.id), inviteId: String(invite.id) };
     });
   } catch (err) {
     const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw conflict('An account with this email already exists. Sign in instead.', { email: 'An account with this email already exists.' });
+    if (code === '23505')
+      throw conflict('An account with this email already exists. Sign in instead.', {
+        email: 'An account with this email already exists.',
+      });
     throw err;
   }
   if (!result) throw await refusal(db, reg.token, email);

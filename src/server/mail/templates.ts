@@ -19,14 +19,16 @@ const text = {
     resetBody: (name: string, link: string) =>
       `Hello ${name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
     approvedSubject: 'Your account has been approved',
-    approvedBody: (name: string, link: string) => `Hello ${name},\n\nAn administrator approved your access. You can sign in now:\n\n${link}\n`,
+    approvedBody: (name: string, link: string) =>
+      `Hello ${name},\n\nAn administrator approved your access. You can sign in now:\n\n${link}\n`,
   },
   el: {
     resetSubject: 'Επαναφορά κωδικού πρόσβασης',
     resetBody: (name: string, link: string) =>
       `Γεια σας ${name},\n\nΖητήθηκε επαναφορά του κωδικού του λογαριασμού σας. Για να ορίσετε νέο κωδικό, ανοίξτε αυτόν τον σύνδεσμο μέσα σε μία ώρα:\n\n${link}\n\nΑν δεν το ζητήσατε εσείς, αγνοήστε αυτό το μήνυμα: ο κωδικός σας μένει ως έχει.\n`,
     approvedSubject: 'Ο λογαριασμός σας εγκρίθηκε',
-    approvedBody: (name: string, link: string) => `Γεια σας ${name},\n\nΈνας διαχειριστής ενέκρινε την πρόσβασή σας. Μπορείτε να συνδεθείτε τώρα:\n\n${link}\n`,
+    approvedBody: (name: string, link: string) =>
+      `Γεια σας ${name},\n\nΈνας διαχειριστής ενέκρινε την πρόσβασή σας. Μπορείτε να συνδεθείτε τώρα:\n\n${link}\n`,
   },
 };
 

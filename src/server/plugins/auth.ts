@@ -1,14 +1,7 @@
 import { sql, type SQLChunk } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  permissionsT,
-  rolePermissionsT,
-  rolesT,
-  sessions,
-  userRolesT,
-  usersT,
-} from '../db/tables';
+import { permissionsT, rolePermissionsT, rolesT, sessions, userRolesT, usersT } from '../db/tables';
 import { forbidden, unauthorized } from '../http/http-error';
 import { rowsOf } from '../db/rows';
 import { inlinable, pglitePrepared, type PreparedRun } from '../db/pglite-prepared';
@@ -37,20 +30,20 @@ function bearer(request: FastifyRequest): string | null {
 type SessionParams = Record<'method' | 'route' | 'sid' | 'sub', SQLChunk>;
 
 function sessionCheckQuery(db: Db, p: SessionParams) {
-  return db
-    .select({
-      perm_auth: sql<boolean | null>`(SELECT p.auth FROM ${permissionsT} p WHERE p.method = ${p.method} AND p.route = ${p.route} LIMIT 1)`.as('perm_auth'),
-      user_id: sql<string | null>`u.id`.as('user_id'),
-      name: sql<string | null>`u.name`.as('name'),
-      email: sql<string | null>`u.email`.as('email'),
-      superadmin: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${rolesT} r ON r.id = ur.role_id
+  return db.select({
+    perm_auth: sql<boolean | null>`(SELECT p.auth FROM ${permissionsT} p WHERE p.method = ${p.method} AND p.route = ${p.route} LIMIT 1)`.as(
+      'perm_auth',
+    ),
+    user_id: sql<string | null>`u.id`.as('user_id'),
+    name: sql<string | null>`u.name`.as('name'),
+    email: sql<string | null>`u.email`.as('email'),
+    superadmin: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${rolesT} r ON r.id = ur.role_id
                 WHERE ur.user_id = u.id AND r.type = 'superadmin')`.as('superadmin'),
-      allowed: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${rolePermissionsT} rp ON rp.owner_id = ur.role_id
+    allowed: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${rolePermissionsT} rp ON rp.owner_id = ur.role_id
                 JOIN ${permissionsT} p ON p.id = rp.target_id
                 WHERE ur.user_id = u.id AND p.method = ${p.method} AND p.route = ${p.route})`.as('allowed'),
-      expires_ms: sql<number | null>`(extract(epoch FROM s.expires_at) * 1000)::float8`.as('expires_ms'),
-    })
-    .from(sql`(SELECT 1) one
+    expires_ms: sql<number | null>`(extract(epoch FROM s.expires_at) * 1000)::float8`.as('expires_ms'),
+  }).from(sql`(SELECT 1) one
       LEFT JOIN ${sessions} s ON s.id = ${p.sid} AND s.user_id = ${p.sub}
         AND s.revoked_at IS NULL AND s.expires_at > now()
       LEFT JOIN ${usersT} u ON u.id = s.user_id AND NOT u.blocked AND u.confirmed`);
@@ -117,7 +110,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   const cache = new AuthCache<SessionRow>();
   const { database } = app.deps;
-  const unlisten = await database.listen('auth_changed', () => cache.invalidate(), (live) => cache.setLive(live));
+  const unlisten = await database.listen(
+    'auth_changed',
+    () => cache.invalidate(),
+    (live) => cache.setLive(live),
+  );
   app.addHook('onClose', async () => unlisten());
 
   async function cachedCheck(method: string, route: string, claims: SessionClaims | null): Promise<SessionRow> {

@@ -30,7 +30,10 @@ function messageOf(field: string, issue: AjvIssue): string {
       return issue.params?.format === 'email' ? 'Entered value does not match email format' : `${label} is not valid`;
     case 'type': {
       // Nullable fields report 'string,null': name the non-null type.
-      const raw = String(issue.params?.type).split(',').find((t) => t !== 'null') ?? 'value';
+      const raw =
+        String(issue.params?.type)
+          .split(',')
+          .find((t) => t !== 'null') ?? 'value';
       const type = raw === 'integer' ? 'whole number' : raw;
       return `${label} must be ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
     }

@@ -60,7 +60,13 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !url.startsWith('/locales/')) {
+    if (
+      hasWeb &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/uploads/') &&
+      !url.startsWith('/locales/')
+    ) {
       // Client-side routes: the SPA decides (including its own 404 page).
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', config.webDir);
     }

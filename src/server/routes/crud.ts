@@ -17,7 +17,9 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   const tags = [r.name];
   const ctx = { uploadsDir: path.join(app.deps.config.dataDir, 'uploads') };
   const bodyLimit = r.bodyLimit;
-  const passwordFields = Object.entries(r.fields).filter(([, d]) => d.type === 'password').map(([f]) => f);
+  const passwordFields = Object.entries(r.fields)
+    .filter(([, d]) => d.type === 'password')
+    .map(([f]) => f);
   // Forms send an empty password to mean "leave it as it is".
   const dropEmptyPasswords = async (req: { body: unknown }) => {
     const body = req.body as Body | null;
@@ -27,9 +29,10 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   const listExtras = Object.values(r.fields).some((d) => d.type === 'images') ? { images_path: '/uploads/' } : {};
 
   if (ops.includes('list')) {
-    app.get<{ Querystring: ListParams }>(r.api, { schema: { tags, querystring: listQuerySchema(r) } }, async (req) =>
-      ({ ...(await listRecords(db(), r, req.query)), ...listExtras }),
-    );
+    app.get<{ Querystring: ListParams }>(r.api, { schema: { tags, querystring: listQuerySchema(r) } }, async (req) => ({
+      ...(await listRecords(db(), r, req.query)),
+      ...listExtras,
+    }));
   }
   if (ops.includes('get')) {
     app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: { tags, params: idParamsSchema } }, async (req) =>
@@ -37,11 +40,15 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
     );
   }
   if (ops.includes('create')) {
-    app.post<{ Body: Body }>(r.api, { bodyLimit, preValidation: dropEmptyPasswords, schema: { tags, body: bodySchema(r, 'create') } }, async (req, reply) => {
-      const record = await createRecord(db(), r, req.body, ctx);
-      await endSessionsAfterWrite(db(), r, null, undefined, record, req.auth?.sessionId);
-      return reply.status(201).send(record);
-    });
+    app.post<{ Body: Body }>(
+      r.api,
+      { bodyLimit, preValidation: dropEmptyPasswords, schema: { tags, body: bodySchema(r, 'create') } },
+      async (req, reply) => {
+        const record = await createRecord(db(), r, req.body, ctx);
+        await endSessionsAfterWrite(db(), r, null, undefined, record, req.auth?.sessionId);
+        return reply.status(201).send(record);
+      },
+    );
   }
   if (ops.includes('update')) {
     app.put<{ Params: IdParams; Body: Body }>(

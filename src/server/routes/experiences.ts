@@ -20,7 +20,10 @@ export async function experienceRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { slugOrId: string } }>(
     '/api/experiences/:slugOrId',
-    { config: { access: 'public' }, schema: { tags: ['experiences'], params: { type: 'object', properties: { slugOrId: { type: 'string', maxLength: 300 } } } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['experiences'], params: { type: 'object', properties: { slugOrId: { type: 'string', maxLength: 300 } } } },
+    },
     async (req) => {
       const key = req.params.slugOrId;
       const [row] = await db()
@@ -59,7 +62,14 @@ export async function experienceRoutes(app: FastifyInstance) {
       }
       await db().update(images).set({ path: rotated.path, thumb: rotated.thumb }).where(eq(images.id, req.body.id));
       await removeStoredImages(uploadsDir, [current]);
-      return { ok: true, id: req.body.id, imagePath: `/uploads/${rotated.path}`, path: rotated.path, thumb: rotated.thumb, thumbUrl: `/uploads/${rotated.thumb}` };
+      return {
+        ok: true,
+        id: req.body.id,
+        imagePath: `/uploads/${rotated.path}`,
+        path: rotated.path,
+        thumb: rotated.thumb,
+        thumbUrl: `/uploads/${rotated.thumb}`,
+      };
     },
   );
 }

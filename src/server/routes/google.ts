@@ -20,7 +20,10 @@ export async function googleRoutes(app: FastifyInstance) {
         body: {
           type: 'object',
           required: ['credential'],
-          properties: { credential: { type: 'string', minLength: 1, maxLength: 10000 }, invite: { type: ['string', 'null'], maxLength: 200 } },
+          properties: {
+            credential: { type: 'string', minLength: 1, maxLength: 10000 },
+            invite: { type: ['string', 'null'], maxLength: 200 },
+          },
         },
       },
     },

@@ -27,14 +27,22 @@ export async function inviteRoutes(app: FastifyInstance) {
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { page: { type: 'integer', minimum: 1, default: 1 }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 25 } },
+          properties: {
+            page: { type: 'integer', minimum: 1, default: 1 },
+            limit: { type: 'integer', minimum: 1, maximum: 1000, default: 25 },
+          },
         },
       },
     },
     async (req) => {
       const { page, limit } = req.query;
       const [rows, [{ n }]] = await Promise.all([
-        db().select().from(invitesT).orderBy(desc(invitesT.createdAt), desc(invitesT.id)).limit(limit).offset((page - 1) * limit),
+        db()
+          .select()
+          .from(invitesT)
+          .orderBy(desc(invitesT.createdAt), desc(invitesT.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
         db().select({ n: count() }).from(invitesT),
       ]);
       return { data: rows.map((r) => inviteToApi(r, config.publicUrl)), total: n, page, pages: Math.max(1, Math.ceil(n / limit)) };
@@ -60,10 +68,14 @@ export async function inviteRoutes(app: FastifyInstance) {
       }
       // SPEC 5: hours falls back to 48 when not a number; at least 1.
       const n = Number(req.body.hours);
-      const hours = Number.isFinite(n) && req.body.hours !== null && req.body.hours !== '' ? Math.min(Math.max(n, 1), 24 * 365) : DEFAULT_HOURS;
+      const hours =
+        Number.isFinite(n) && req.body.hours !== null && req.body.hours !== '' ? Math.min(Math.max(n, 1), 24 * 365) : DEFAULT_HOURS;
       const { token } = newToken(32);
       const expiresAt = new Date(Date.now() + hours * 3600 * 1000).toISOString();
-      const [row] = await db().insert(invitesT).values({ email, token, expiresAt, status: 'not used', createdBy: req.auth!.userId }).returning();
+      const [row] = await db()
+        .insert(invitesT)
+        .values({ email, token, expiresAt, status: 'not used', createdBy: req.auth!.userId })
+        .returning();
       return reply.status(201).send(inviteToApi(row, config.publicUrl));
     },
   );
@@ -98,7 +110,14 @@ export async function inviteRoutes(app: FastifyInstance) {
       return user;
     });
     if (!approved) throw new HttpError(409, 'Only submitted invites can be approved or rejected.');
-    app.deps.mailer.queue(approvedMail(mailLang(req.headers['accept-language']), String(approved.email), String(approved.name), `${config.publicUrl}/admin/login`));
+    app.deps.mailer.queue(
+      approvedMail(
+        mailLang(req.headers['accept-language']),
+        String(approved.email),
+        String(approved.name),
+        `${config.publicUrl}/admin/login`,
+      ),
+    );
     return { ok: true, message: 'User approved.' };
   });
 

@@ -51,7 +51,15 @@ export async function meRoutes(app: FastifyInstance) {
         db().select({ n: count() }).from(clientPermissionsT).where(where),
       ]);
       return {
-        data: rows.map((c) => ({ _id: c.id, name: c.name, path: c.path, menu: c.menu, menu_order: c.menu_order, description: c.description, auth: true })),
+        data: rows.map((c) => ({
+          _id: c.id,
+          name: c.name,
+          path: c.path,
+          menu: c.menu,
+          menu_order: c.menu_order,
+          description: c.description,
+          auth: true,
+        })),
         total: n,
         page,
         pages: Math.max(1, Math.ceil(n / limit)),
@@ -61,19 +69,38 @@ export async function meRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: { page: number; limit: number; unread?: string } }>(
     '/api/auth/notifications',
-    { config: self, schema: { tags: ['me'], querystring: pageQuery(20, { unread: { type: 'string', enum: ['0', '1', 'true', 'false'] } }) } },
+    {
+      config: self,
+      schema: { tags: ['me'], querystring: pageQuery(20, { unread: { type: 'string', enum: ['0', '1', 'true', 'false'] } }) },
+    },
     async (req) => {
       const { page, limit } = req.query;
       const mine = eq(notificationsT.user, req.auth!.userId);
       const onlyUnread = req.query.unread === '1' || req.query.unread === 'true';
       const where = onlyUnread ? and(mine, isNull(notificationsT.readAt)) : mine;
       const [rows, [{ n }], [{ unread }]] = await Promise.all([
-        db().select().from(notificationsT).where(where).orderBy(desc(notificationsT.createdAt), desc(notificationsT.id)).limit(limit).offset((page - 1) * limit),
+        db()
+          .select()
+          .from(notificationsT)
+          .where(where)
+          .orderBy(desc(notificationsT.createdAt), desc(notificationsT.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
         db().select({ n: count() }).from(notificationsT).where(where),
-        db().select({ unread: count() }).from(notificationsT).where(and(mine, isNull(notificationsT.readAt))),
+        db()
+          .select({ unread: count() })
+          .from(notificationsT)
+          .where(and(mine, isNull(notificationsT.readAt))),
       ]);
       return {
-        data: rows.map((x) => ({ _id: x.id, title: x.title, body: x.body, link: x.link, readAt: isoDate(x.readAt), createdAt: isoDate(x.createdAt) })),
+        data: rows.map((x) => ({
+          _id: x.id,
+          title: x.title,
+          body: x.body,
+          link: x.link,
+          readAt: isoDate(x.readAt),
+          createdAt: isoDate(x.createdAt),
+        })),
         total: n,
         page,
         pages: Math.max(1, Math.ceil(n / limit)),

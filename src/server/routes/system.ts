@@ -20,11 +20,13 @@ export function systemRoutes(routes: KnownRoute[], version: string) {
 
     app.post('/api/auth/reinitiate-permissions/', { schema: { tags: ['permissions'] } }, async (req) => {
       const createdCount = await syncPermissions(db(), routes);
-      await db().insert(notificationsT).values({
-        user: req.auth!.userId,
-        title: `Permissions Sync Completed. ${createdCount} new permissions added.`,
-        link: '/admin/permissions',
-      });
+      await db()
+        .insert(notificationsT)
+        .values({
+          user: req.auth!.userId,
+          title: `Permissions Sync Completed. ${createdCount} new permissions added.`,
+          link: '/admin/permissions',
+        });
       return { createdCount };
     });
   };

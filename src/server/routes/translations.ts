@@ -23,7 +23,12 @@ function view(row: Record<string, unknown>) {
 export async function translationRoutes(app: FastifyInstance) {
   const db = () => app.deps.database.db;
   const tags = ['translations'];
-  const languages = async () => (await listLanguages(db())).map((l) => ({ language: l.language, lastGenerated: isoDate(l.lastGenerated), updatedAt: isoDate(l.updatedAt) }));
+  const languages = async () =>
+    (await listLanguages(db())).map((l) => ({
+      language: l.language,
+      lastGenerated: isoDate(l.lastGenerated),
+      updatedAt: isoDate(l.updatedAt),
+    }));
 
   app.post<{ Body: { lang?: string; generate_files?: boolean } | null }>(
     '/api/auth/translations',
@@ -64,7 +69,10 @@ export async function translationRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const raw = (req.body.data.entries && typeof req.body.data.entries === 'object' ? req.body.data.entries : req.body.data) as Record<string, unknown>;
+      const raw = (req.body.data.entries && typeof req.body.data.entries === 'object' ? req.body.data.entries : req.body.data) as Record<
+        string,
+        unknown
+      >;
       const entries: Entries = {};
       for (const [k, v] of Object.entries(raw)) {
         const key = k.trim();

@@ -9,12 +9,18 @@ export async function createSession(db: Db, userId: string, ttlSeconds: number):
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user, except `keep` (the one making the change). */
 export async function revokeUserSessions(db: Db, userId: string, keep?: string): Promise<void> {
   const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keep) conds.push(ne(sessions.id, keep));
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(...conds));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(...conds));
 }

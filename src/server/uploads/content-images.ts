@@ -22,7 +22,8 @@ export function decodeDataUrl(data: string, label: string, maxBytes: number): { 
   const extensionError = badRequest(`Invalid file extension for ${label}`);
   if (!m) throw extensionError;
   // base64 is 4/3 of the bytes: refuse before decoding anything huge.
-  if (((data.length - m[0].length) * 3) / 4 > maxBytes + 3) throw new HttpError(413, `${label} is larger than ${Math.round(maxBytes / 1048576)} MB.`);
+  if (((data.length - m[0].length) * 3) / 4 > maxBytes + 3)
+    throw new HttpError(413, `${label} is larger than ${Math.round(maxBytes / 1048576)} MB.`);
   const buf = Buffer.from(data.slice(m[0].length), 'base64');
   if (buf.length > maxBytes) throw new HttpError(413, `${label} is larger than ${Math.round(maxBytes / 1048576)} MB.`);
   const kind = kindOf(buf);
@@ -35,7 +36,13 @@ export function decodeDataUrl(data: string, label: string, maxBytes: number): { 
  * and a thumbnail under generated names in `dir`. Returns paths relative to
  * the uploads root.
  */
-export async function storeContentImage(input: Buffer, kind: 'jpeg' | 'png', uploadsDir: string, sub: string, label: string): Promise<StoredImage> {
+export async function storeContentImage(
+  input: Buffer,
+  kind: 'jpeg' | 'png',
+  uploadsDir: string,
+  sub: string,
+  label: string,
+): Promise<StoredImage> {
   const dir = path.join(uploadsDir, sub);
   await mkdir(dir, { recursive: true });
   const id = crypto.randomUUID();
@@ -44,7 +51,9 @@ export async function storeContentImage(input: Buffer, kind: 'jpeg' | 'png', upl
   let thumb: Buffer;
   try {
     const base = sharp(input, { limitInputPixels: 100_000_000 }).rotate();
-    full = await (kind === 'jpeg' ? base.clone().jpeg({ quality: 88, mozjpeg: true }) : base.clone().png({ compressionLevel: 9 })).toBuffer();
+    full = await (
+      kind === 'jpeg' ? base.clone().jpeg({ quality: 88, mozjpeg: true }) : base.clone().png({ compressionLevel: 9 })
+    ).toBuffer();
     thumb = await base.clone().resize({ width: 320, height: 320, fit: 'cover' }).webp({ quality: 75 }).toBuffer();
   } catch {
     throw badRequest(`${label} is not a readable image.`);

@@ -28,8 +28,24 @@ export function LoginForm({ busy, onSubmit }: { busy: boolean; onSubmit: (email:
 
   return (
     <form onSubmit={submit} noValidate>
-      <Field label={emailLabel} name="email" type="email" autoComplete="username" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
-      <Field label={passwordLabel} name="password" type="password" autoComplete="current-password" value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
+      <Field
+        label={emailLabel}
+        name="email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        error={errors.email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Field
+        label={passwordLabel}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        error={errors.password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <button type="submit" className="button button-block" disabled={busy}>
         {t('app.auth.login')}
       </button>

@@ -35,7 +35,8 @@ export function LoginPage() {
       const target = loginTarget();
       setMessage({ kind: 'success', text: t('app.auth.login_success') });
       // The admin repeats it as a toast; a public `next` would never read it.
-      if (target === '/admin' || target.startsWith('/admin/') || target.startsWith('/admin?')) setFlash({ message: 'app.auth.login_success', type: 'success' });
+      if (target === '/admin' || target.startsWith('/admin/') || target.startsWith('/admin?'))
+        setFlash({ message: 'app.auth.login_success', type: 'success' });
       window.location.assign(target);
       return;
     }

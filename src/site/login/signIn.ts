@@ -25,7 +25,11 @@ export async function signIn(body: SignInBody, fallback: string): Promise<SignIn
   let answer: Answer | null;
   let ok: boolean;
   try {
-    const res = await fetch(url, { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     ok = res.ok;
     answer = (await res.json().catch(() => null)) as Answer | null;
   } catch {

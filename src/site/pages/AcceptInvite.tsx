@@ -44,17 +44,25 @@ export function AcceptInvite() {
     <section className="page page-narrow">
       <div className="panel" data-testid="accept-invite" data-state={view.kind}>
         <h1>{t('app.acceptInvite.title')}</h1>
-        {view.kind === 'checking' && <p className="muted" role="status">{t('app.acceptInvite.checking')}</p>}
+        {view.kind === 'checking' && (
+          <p className="muted" role="status">
+            {t('app.acceptInvite.checking')}
+          </p>
+        )}
         {view.kind === 'check_failed' && (
           <>
             <FormMessage kind="error" text={t('app.acceptInvite.check_failed')} />
-            <button type="button" className="button button-block" onClick={check}>{t('app.acceptInvite.retry')}</button>
+            <button type="button" className="button button-block" onClick={check}>
+              {t('app.acceptInvite.retry')}
+            </button>
           </>
         )}
         {view.kind === 'invalid' && (
           <>
             <FormMessage kind="error" text={t(`app.acceptInvite.${view.reason}`)} />
-            <p className="panel-foot"><Link to="/">{t('app.acceptInvite.home')}</Link></p>
+            <p className="panel-foot">
+              <Link to="/">{t('app.acceptInvite.home')}</Link>
+            </p>
           </>
         )}
         {view.kind === 'done' && (
@@ -81,7 +89,9 @@ export function AcceptInvite() {
                 <a className="button button-block invite-google" href={`/admin/login?invite=${encodeURIComponent(token)}`}>
                   {t('app.acceptInvite.google')}
                 </a>
-                <p className="invite-divider"><span>{t('app.acceptInvite.or')}</span></p>
+                <p className="invite-divider">
+                  <span>{t('app.acceptInvite.or')}</span>
+                </p>
               </>
             )}
             <AcceptInviteForm

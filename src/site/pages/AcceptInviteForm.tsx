@@ -51,7 +51,14 @@ export function AcceptInviteForm({
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <AcceptInviteField name="name" label={t('app.acceptInvite.name')} autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} />
+      <AcceptInviteField
+        name="name"
+        label={t('app.acceptInvite.name')}
+        autoComplete="name"
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
       <AcceptInviteField
         name="email"
         type="email"

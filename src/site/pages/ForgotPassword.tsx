@@ -38,7 +38,15 @@ export function ForgotPassword() {
       <form className="panel" onSubmit={submit} noValidate>
         <h1>{t('app.auth.forgot_title')}</h1>
         <p className="muted">{t('app.auth.forgot_text')}</p>
-        <Field label={label} name="email" type="email" autoComplete="email" value={email} error={fieldError} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          label={label}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          error={fieldError}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         {result && <FormMessage kind={result.kind} text={result.text} />}
         {result?.kind === 'success' && <p className="muted">{t('app.site.forgot.sent_text')}</p>}
         <button type="submit" className="button button-block" disabled={busy}>

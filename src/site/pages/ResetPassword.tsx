@@ -40,7 +40,11 @@ export function ResetPassword({ token }: { token: string }) {
         : password.length < MIN_PASSWORD
           ? t('app.validation.password_min', { min: MIN_PASSWORD })
           : undefined,
-      confirm: !confirm ? t('app.validation.required', { label: confirmLabel }) : confirm !== password ? t('app.validation.passwords_mismatch') : undefined,
+      confirm: !confirm
+        ? t('app.validation.required', { label: confirmLabel })
+        : confirm !== password
+          ? t('app.validation.passwords_mismatch')
+          : undefined,
     };
     setErrors(next);
     if (next.password || next.confirm) return;
@@ -56,8 +60,24 @@ export function ResetPassword({ token }: { token: string }) {
     <section className="page page-narrow">
       <form className="panel" onSubmit={submit} noValidate>
         <h1>{t('app.auth.reset_title')}</h1>
-        <Field label={pwLabel} name="password" type="password" autoComplete="new-password" value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
-        <Field label={confirmLabel} name="confirmPassword" type="password" autoComplete="new-password" value={confirm} error={errors.confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <Field
+          label={pwLabel}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          error={errors.password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          label={confirmLabel}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          error={errors.confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         {result && <FormMessage kind={result.kind} text={result.text} />}
         {done && <p className="muted">{t('app.site.reset.redirecting')}</p>}
         <button type="submit" className="button button-block" disabled={busy || done}>

@@ -28,7 +28,10 @@ export class InviteCallError extends Error {
 async function call<T>(url: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) } });
+    res = await fetch(url, {
+      ...init,
+      headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) },
+    });
   } catch {
     throw new InviteCallError(0, null);
   }
@@ -44,4 +47,7 @@ export const registerWithInvite = (reg: Registration) =>
 
 /** Whether Google sign-in is enabled; without it the Google way would be a dead end. */
 export const googleEnabled = () =>
-  call<{ googleClientId?: string | null }>('/api/config').then((c) => Boolean(c.googleClientId), () => false);
+  call<{ googleClientId?: string | null }>('/api/config').then(
+    (c) => Boolean(c.googleClientId),
+    () => false,
+  );

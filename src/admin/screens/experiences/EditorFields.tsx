@@ -30,12 +30,7 @@ export function EditorFields({ def }: { def: ResourceDef }) {
           sx={{ '& .ProseMirror': { minHeight: 160 } }}
         />
       </Box>
-      <TextInput
-        source="tags"
-        label={label('tags')}
-        fullWidth
-        helperText={translate('app.experiences.tags_hint')}
-      />
+      <TextInput source="tags" label={label('tags')} fullWidth helperText={translate('app.experiences.tags_hint')} />
       <BooleanInput source="under_review" label={label('under_review')} helperText={false} sx={{ alignSelf: 'center' }} />
     </Box>
   );

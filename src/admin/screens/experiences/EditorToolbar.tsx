@@ -11,7 +11,12 @@ export function EditorToolbar({ saving, onClose }: { saving: boolean; onClose: (
       <Button variant="outlined" startIcon={<CloseIcon />} onClick={onClose}>
         {translate('ra.action.close')}
       </Button>
-      <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={saving}
+        startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
+      >
         {translate('ra.action.save')}
       </Button>
     </Box>

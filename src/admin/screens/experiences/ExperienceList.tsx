@@ -52,7 +52,14 @@ export default function ExperienceList() {
             {def.list.columns.map((c) => {
               if (c.render === 'image') return <ThumbCell key={c.source} label={translate('app.experiences.thumbnail')} sortable={false} />;
               if (c.source === 'title')
-                return <TitleCell key={c.source} source="title" label={translate('resources.experiences.fields.title')} sortable={def.sortable.includes('title')} />;
+                return (
+                  <TitleCell
+                    key={c.source}
+                    source="title"
+                    label={translate('resources.experiences.fields.title')}
+                    sortable={def.sortable.includes('title')}
+                  />
+                );
               return columnField(def, c, translate, locale);
             })}
             <ExperienceActions label={translate('app.list.actions')} />

@@ -70,7 +70,14 @@ export function ImageTile({ entry, index, count, onRemove, onNudge, onRotate, on
         src={src ?? undefined}
         alt={entry.name ?? `${index + 1}`}
         draggable={false}
-        sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block', opacity: removed ? 0.35 : 1, filter: removed ? 'grayscale(1)' : 'none' }}
+        sx={{
+          width: '100%',
+          height: '100%',
+          objectFit: 'contain',
+          display: 'block',
+          opacity: removed ? 0.35 : 1,
+          filter: removed ? 'grayscale(1)' : 'none',
+        }}
       />
       <Typography
         variant="caption"
@@ -82,7 +89,16 @@ export function ImageTile({ entry, index, count, onRemove, onNudge, onRotate, on
       {removed && (
         <Typography
           data-testid="removed-label"
-          sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700, textDecoration: 'line-through', color: 'error.main' }}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontWeight: 700,
+            textDecoration: 'line-through',
+            color: 'error.main',
+          }}
         >
           {t('removed')}
         </Typography>
@@ -98,7 +114,13 @@ export function ImageTile({ entry, index, count, onRemove, onNudge, onRotate, on
           </Tooltip>
         )}
         <Tooltip title={removed ? t('undo_remove') : t('remove')}>
-          <IconButton size="small" aria-label={removed ? t('undo_remove') : t('remove')} onClick={onRemove} sx={iconSx} color={removed ? 'primary' : 'error'}>
+          <IconButton
+            size="small"
+            aria-label={removed ? t('undo_remove') : t('remove')}
+            onClick={onRemove}
+            sx={iconSx}
+            color={removed ? 'primary' : 'error'}
+          >
             {removed ? <UndoIcon fontSize="small" /> : <DeleteIcon fontSize="small" />}
           </IconButton>
         </Tooltip>

@@ -52,7 +52,10 @@ export function ImagesGrid({ images, label }: { images: ImageEntries; label: str
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate('app.experiences.images_hint', { max: MAX_EXPERIENCE_IMAGES, count: activeCount(entries) })}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 150px), 1fr))' }} data-testid="images-grid">
+      <Box
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 150px), 1fr))' }}
+        data-testid="images-grid"
+      >
         {entries.map((entry, i) => (
           <ImageTile
             key={entry.id}

@@ -11,7 +11,8 @@ export function ThumbCell(_props: { label?: string; sortable?: boolean }) {
   const [open, setOpen] = useState(false);
   const images = imagesOf(record);
   const title = typeof record?.title === 'string' ? record.title : '';
-  if (!images.length) return <img src={NO_IMAGE} alt="" width={56} height={42} style={{ objectFit: 'cover', borderRadius: 4, opacity: 0.6 }} />;
+  if (!images.length)
+    return <img src={NO_IMAGE} alt="" width={56} height={42} style={{ objectFit: 'cover', borderRadius: 4, opacity: 0.6 }} />;
   return (
     <>
       <ButtonBase
@@ -19,7 +20,15 @@ export function ThumbCell(_props: { label?: string; sortable?: boolean }) {
         aria-label={translate('app.experiences.preview', { title })}
         sx={{ borderRadius: 1, overflow: 'hidden' }}
       >
-        <img src={images[0].thumbUrl} alt="" width={56} height={42} loading="lazy" style={{ objectFit: 'cover', display: 'block' }} data-testid="experience-thumb" />
+        <img
+          src={images[0].thumbUrl}
+          alt=""
+          width={56}
+          height={42}
+          loading="lazy"
+          style={{ objectFit: 'cover', display: 'block' }}
+          data-testid="experience-thumb"
+        />
       </ButtonBase>
       {open && <PreviewDialog images={images} title={title} onClose={() => setOpen(false)} />}
     </>

@@ -6,7 +6,12 @@ import { apiError } from '../../api/ApiError';
  * progress and ten 10 MB pictures take a while. Errors have the same shape as
  * the api() helper's (HttpError with the server's `error` text).
  */
-export function sendWithProgress<T>(method: 'POST' | 'PUT', url: string, body: unknown, onProgress: (fraction: number) => void): Promise<T> {
+export function sendWithProgress<T>(
+  method: 'POST' | 'PUT',
+  url: string,
+  body: unknown,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);

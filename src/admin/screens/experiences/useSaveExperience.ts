@@ -56,4 +56,3 @@ export function useSaveExperience(id: string | undefined, images: ImageEntries) 
   };
   return { save, progress, saving: progress !== null, saved };
 }
-

@@ -24,12 +24,24 @@ export function InviteRowActions({ invite, onChanged }: { invite: Invite; onChan
   if (invite.status === 'submitted') {
     return (
       <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
-        <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => void approve.start()}
-          startIcon={approve.busy ? spinner : <CheckIcon />}>
+        <Button
+          size="small"
+          variant="contained"
+          color="success"
+          disabled={busy}
+          onClick={() => void approve.start()}
+          startIcon={approve.busy ? spinner : <CheckIcon />}
+        >
           {t('approve')}
         </Button>
-        <Button size="small" variant="text" color="error" disabled={busy} onClick={() => setAsking('reject')}
-          startIcon={reject.busy ? spinner : <CloseIcon />}>
+        <Button
+          size="small"
+          variant="text"
+          color="error"
+          disabled={busy}
+          onClick={() => setAsking('reject')}
+          startIcon={reject.busy ? spinner : <CloseIcon />}
+        >
           {t('reject')}
         </Button>
         <Confirm

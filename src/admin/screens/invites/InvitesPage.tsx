@@ -41,7 +41,14 @@ export function InvitesPage() {
   }, [data, page]);
   const reload = () => void queryClient.invalidateQueries({ queryKey: KEY });
   const pager = data && (
-    <InvitesPager page={data.page} pages={data.pages} total={data.total} busy={isFetching} onPage={setPage} onRefresh={() => void refetch()} />
+    <InvitesPager
+      page={data.page}
+      pages={data.pages}
+      total={data.total}
+      busy={isFetching}
+      onPage={setPage}
+      onRefresh={() => void refetch()}
+    />
   );
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -51,7 +58,9 @@ export function InvitesPage() {
       </Typography>
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
-          <Typography variant="subtitle1" sx={{ mb: 1.5 }}>{t('create_title')}</Typography>
+          <Typography variant="subtitle1" sx={{ mb: 1.5 }}>
+            {t('create_title')}
+          </Typography>
           <CreateInviteForm
             onCreated={(invite) => {
               setCreated(invite);
@@ -66,7 +75,11 @@ export function InvitesPage() {
         <CardContent>
           {pager}
           <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} data-testid="list-loading" />
-          {loadFailed && <Alert severity="error" sx={{ my: 1 }}>{loadFailed}</Alert>}
+          {loadFailed && (
+            <Alert severity="error" sx={{ my: 1 }}>
+              {loadFailed}
+            </Alert>
+          )}
           {data && <InvitesTable rows={data.data} onChanged={reload} />}
           {pager}
         </CardContent>

@@ -56,21 +56,32 @@ export function InvitesTable({ rows, onChanged }: { rows: Invite[]; onChanged: (
               </TableCell>
               <TableCell>
                 <Tooltip title={r.token}>
-                  <Typography component="span" sx={mono}>{short(r.token, 8)}</Typography>
+                  <Typography component="span" sx={mono}>
+                    {short(r.token, 8)}
+                  </Typography>
                 </Tooltip>
               </TableCell>
               <WhenCell iso={r.expiresAt} />
-              <TableCell><InviteStatusChip status={r.status} /></TableCell>
+              <TableCell>
+                <InviteStatusChip status={r.status} />
+              </TableCell>
               <TableCell>
                 {/* The full link is long and alike from row to row: a compact anchor, the link in its tooltip. */}
                 <Tooltip title={r.link}>
-                  <Link href={r.link} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                  <Link
+                    href={r.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                  >
                     {t('open')}
                     <OpenInNewIcon sx={{ fontSize: 14 }} />
                   </Link>
                 </Tooltip>
               </TableCell>
-              <TableCell><InviteRowActions invite={r} onChanged={onChanged} /></TableCell>
+              <TableCell>
+                <InviteRowActions invite={r} onChanged={onChanged} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

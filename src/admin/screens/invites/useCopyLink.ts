@@ -5,8 +5,6 @@ import { copyText } from './copyText';
 export function useCopyLink(): (link: string) => void {
   const notify = useNotify();
   return (link) => {
-    void copyText(link).then((ok) =>
-      notify(ok ? 'app.invites.copied' : 'app.invites.copy_failed', { type: ok ? 'info' : 'error' }),
-    );
+    void copyText(link).then((ok) => notify(ok ? 'app.invites.copied' : 'app.invites.copy_failed', { type: ok ? 'info' : 'error' }));
   };
 }

@@ -1,5 +1,16 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Box, InputAdornment, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  InputAdornment,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
 import { duplicateKeys, filterRows, type Row } from './entries';
@@ -49,7 +60,9 @@ export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
       <TablePagination
         component="div"
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+        labelDisplayedRows={({ from, to, count }) =>
+          translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+        }
         getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
         count={shown.length}
         page={current}
@@ -79,7 +92,13 @@ export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
           sx={{ flex: '1 1 220px', maxWidth: 420 }}
           slotProps={{
             htmlInput: { 'aria-label': translate('app.translations.filter'), type: 'search' },
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
           }}
         />
         <Typography variant="body2" color="text.secondary" data-testid="entry-count">
@@ -99,7 +118,15 @@ export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
           </TableHead>
           <TableBody>
             {visible.map((r) => (
-              <EntryRow key={r.id} row={r} duplicate={dups.has(r.key.trim())} autoFocus={r.id === focusId} labels={labels} onChange={onChange} onDelete={onDelete} />
+              <EntryRow
+                key={r.id}
+                row={r}
+                duplicate={dups.has(r.key.trim())}
+                autoFocus={r.id === focusId}
+                labels={labels}
+                onChange={onChange}
+                onDelete={onDelete}
+              />
             ))}
             {visible.length === 0 && (
               <TableRow>

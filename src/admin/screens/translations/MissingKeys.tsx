@@ -12,7 +12,17 @@ const LIST_LIMIT = 100;
  * edited). They are added with the reference text, so the interface shows
  * something readable until someone translates them.
  */
-export function MissingKeys({ rows, reference, referenceLang, onAdd }: { rows: Row[]; reference: Entries; referenceLang: string; onAdd: (pairs: [string, string][]) => void }) {
+export function MissingKeys({
+  rows,
+  reference,
+  referenceLang,
+  onAdd,
+}: {
+  rows: Row[];
+  reference: Entries;
+  referenceLang: string;
+  onAdd: (pairs: [string, string][]) => void;
+}) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const missing = useMemo(() => missingEntries(rows, reference), [rows, reference]);
@@ -44,7 +54,10 @@ export function MissingKeys({ rows, reference, referenceLang, onAdd }: { rows: R
         <Box component="ul" sx={{ m: 0, mt: 1, pl: 2, maxHeight: 240, overflow: 'auto', fontFamily: 'monospace', fontSize: 13 }}>
           {missing.slice(0, LIST_LIMIT).map(([k, v]) => (
             <li key={k}>
-              {k} <Typography component="span" variant="caption" color="text.secondary">— {v}</Typography>
+              {k}{' '}
+              <Typography component="span" variant="caption" color="text.secondary">
+                — {v}
+              </Typography>
             </li>
           ))}
           {missing.length > LIST_LIMIT && <li>…</li>}

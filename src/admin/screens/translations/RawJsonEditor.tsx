@@ -31,7 +31,13 @@ export function RawJsonEditor({ rows, onParsed }: { rows: Row[]; onParsed: (entr
   };
 
   return (
-    <Accordion expanded={open} onChange={(_, v) => setOpen(v)} disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
+    <Accordion
+      expanded={open}
+      onChange={(_, v) => setOpen(v)}
+      disableGutters
+      variant="outlined"
+      slotProps={{ transition: { unmountOnExit: true } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Typography>{translate('app.translations.raw_json')}</Typography>
       </AccordionSummary>
@@ -44,7 +50,13 @@ export function RawJsonEditor({ rows, onParsed }: { rows: Row[]; onParsed: (entr
           minRows={10}
           maxRows={24}
           fullWidth
-          slotProps={{ htmlInput: { 'aria-label': translate('app.translations.raw_json'), spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } } }}
+          slotProps={{
+            htmlInput: {
+              'aria-label': translate('app.translations.raw_json'),
+              spellCheck: false,
+              style: { fontFamily: 'monospace', fontSize: 13 },
+            },
+          }}
         />
         <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
           <Button variant="contained" onClick={parse}>

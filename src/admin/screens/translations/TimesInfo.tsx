@@ -10,7 +10,8 @@ export function TimesInfo({ info }: { info: LanguageInfo | null }) {
     iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : translate('app.translations.never');
   return (
     <Typography variant="body2" color="text.secondary" data-testid="translation-times">
-      {translate('app.translations.last_generated')}: {when(info?.lastGenerated)} · {translate('app.translations.last_edited')}: {when(info?.updatedAt)}
+      {translate('app.translations.last_generated')}: {when(info?.lastGenerated)} · {translate('app.translations.last_edited')}:{' '}
+      {when(info?.updatedAt)}
     </Typography>
   );
 }

@@ -27,12 +27,21 @@ export function TranslationsPage() {
         {ed.lang && ` — ${ed.lang.toUpperCase()}`}
       </Typography>
       <Stack spacing={2}>
-        <LanguageBar codes={ed.codes} lang={ed.lang} generating={ed.busy === 'generate'} onSelect={ed.select} onAdd={ed.addLanguage} onGenerate={() => void ed.generate()} />
+        <LanguageBar
+          codes={ed.codes}
+          lang={ed.lang}
+          generating={ed.busy === 'generate'}
+          onSelect={ed.select}
+          onAdd={ed.addLanguage}
+          onGenerate={() => void ed.generate()}
+        />
         <TimesInfo info={ed.info} />
         {ed.loading && <LinearProgress />}
         {ed.lang && !ed.loading && (
           <>
-            {ed.reference && ed.referenceLang && <MissingKeys rows={ed.rows} reference={ed.reference} referenceLang={ed.referenceLang} onAdd={ed.prepend} />}
+            {ed.reference && ed.referenceLang && (
+              <MissingKeys rows={ed.rows} reference={ed.reference} referenceLang={ed.referenceLang} onAdd={ed.prepend} />
+            )}
             <Card variant="outlined">
               <CardContent>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>

@@ -25,7 +25,10 @@ export function useRowsState() {
       edit((rs) => [row, ...rs]);
       return row.id;
     }, [edit]),
-    updateRow: useCallback((id: number, patch: Partial<Pick<Row, 'key' | 'value'>>) => edit((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r))), [edit]),
+    updateRow: useCallback(
+      (id: number, patch: Partial<Pick<Row, 'key' | 'value'>>) => edit((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r))),
+      [edit],
+    ),
     deleteRow: useCallback((id: number) => edit((rs) => rs.filter((r) => r.id !== id)), [edit]),
     sort: useCallback(() => edit(sortRows), [edit]),
     replaceAll: useCallback((entries: Entries) => edit(() => toRows(entries)), [edit]),
