@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // Migrates and seeds once per run; every file clones that database.
+          globalSetup: ['tests/api/template.setup.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

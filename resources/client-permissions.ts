@@ -6,6 +6,7 @@ export const clientPermissions: ResourceDef = {
   table: 'client_permissions',
   api: '/api/auth/client-permissions',
   path: '/client-permissions',
+  menu: { name: 'Client Permissions', group: 'Access', order: 150, description: 'Menu entries', roles: ['admin'] },
   fields: {
     createdAt: { type: 'date', readOnly: true },
     name: { type: 'string', required: true, maxLength: 200 },
@@ -18,13 +19,7 @@ export const clientPermissions: ResourceDef = {
   sortable: ['createdAt', 'name', 'menu', 'menu_order', 'path'],
   defaultSort: { field: 'menu_order', order: 'ASC' },
   list: {
-    columns: [
-      { source: 'name' },
-      { source: 'menu' },
-      { source: 'menu_order', render: 'number' },
-      { source: 'path' },
-      { source: 'description' },
-    ],
+    columns: [{ source: 'name' }, { source: 'menu' }, { source: 'menu_order' }, { source: 'path' }, { source: 'description' }],
     searchPlaceholder: 'app.search.by_name',
   },
   form: { mode: 'modal', fields: ['name', 'menu', 'menu_order', 'path', 'description'] },

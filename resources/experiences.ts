@@ -10,6 +10,7 @@ export const experiences: ResourceDef = {
   table: 'experiences',
   api: '/api/auth/experiences',
   path: '/experiences',
+  menu: { name: 'Experiences', group: 'normal', order: 10, description: 'Content with images', roles: ['admin'] },
   fields: {
     createdAt: { type: 'date', readOnly: true },
     title: { type: 'string', required: true, maxLength: 300 },
@@ -23,12 +24,7 @@ export const experiences: ResourceDef = {
   sortable: ['createdAt', 'title'],
   defaultSort: { field: 'createdAt', order: 'DESC' },
   list: {
-    columns: [
-      { source: 'createdAt', render: 'datetime' },
-      { source: 'images', render: 'image' },
-      { source: 'title' },
-      { source: 'tags', render: 'tags' },
-    ],
+    columns: [{ source: 'createdAt' }, { source: 'images' }, { source: 'title' }, { source: 'tags' }],
     searchPlaceholder: 'resources.experiences.search',
   },
   form: { mode: 'page', fields: ['title', 'slug', 'description', 'tags', 'images', 'under_review'] },

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '../src/shared/resource';
+import { createResourceSet } from '../src/shared/resource-set';
 import { users } from './users';
 import { userProfiles } from './user-profiles';
 import { permissions } from './permissions';
@@ -10,6 +11,7 @@ import { invites } from './invites';
 import { translations } from './translations';
 import { experiences } from './experiences';
 
+/** Every resource of the product. A new resource is its file plus one line here. */
 export const resources: readonly ResourceDef[] = [
   users,
   userProfiles,
@@ -23,8 +25,9 @@ export const resources: readonly ResourceDef[] = [
   experiences,
 ];
 
+/** The product's resources, checked (names, paths, fields) and looked up by name. */
+export const productResources = createResourceSet(resources);
+
 export function resourceByName(name: string): ResourceDef {
-  const r = resources.find((x) => x.name === name);
-  if (!r) throw new Error(`Unknown resource ${name}`);
-  return r;
+  return productResources.byName(name);
 }

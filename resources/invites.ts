@@ -9,6 +9,7 @@ export const invites: ResourceDef = {
   table: 'invites',
   api: '/api/auth/invites',
   path: '/invites',
+  menu: { name: 'Invites', group: 'normal', order: 20, description: 'Invitation links and approvals', roles: ['admin'] },
   operations: [],
   fields: {
     createdAt: { type: 'date', readOnly: true },
@@ -24,13 +25,7 @@ export const invites: ResourceDef = {
   sortable: ['createdAt'],
   defaultSort: { field: 'createdAt', order: 'DESC' },
   list: {
-    columns: [
-      { source: 'createdAt', render: 'datetime' },
-      { source: 'email' },
-      { source: 'token' },
-      { source: 'expiresAt', render: 'datetime' },
-      { source: 'status' },
-    ],
+    columns: [{ source: 'createdAt' }, { source: 'email' }, { source: 'token' }, { source: 'expiresAt' }, { source: 'status' }],
     searchPlaceholder: 'app.search.by_name',
   },
 };

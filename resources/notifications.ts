@@ -18,5 +18,5 @@ export const notifications: ResourceDef = {
   search: ['title'],
   sortable: ['createdAt'],
   defaultSort: { field: 'createdAt', order: 'DESC' },
-  list: { columns: [{ source: 'createdAt', render: 'datetime' }, { source: 'title' }], searchPlaceholder: 'app.search.by_name' },
+  list: { columns: [{ source: 'createdAt' }, { source: 'title' }], searchPlaceholder: 'app.search.by_name' },
 };

@@ -8,6 +8,7 @@ export const permissions: ResourceDef = {
   table: 'permissions',
   api: '/api/auth/permissions',
   path: '/permissions',
+  menu: { name: 'Permissions', group: 'Access', order: 140, description: 'API permissions', roles: ['admin'] },
   fields: {
     createdAt: { type: 'date', readOnly: true },
     auth: { type: 'boolean', default: true },
@@ -21,13 +22,7 @@ export const permissions: ResourceDef = {
   sortable: ['createdAt', 'name', 'route', 'method'],
   defaultSort: { field: 'route', order: 'ASC' },
   list: {
-    columns: [
-      { source: 'auth', render: 'boolean' },
-      { source: 'name' },
-      { source: 'description' },
-      { source: 'method' },
-      { source: 'route' },
-    ],
+    columns: [{ source: 'auth' }, { source: 'name' }, { source: 'description' }, { source: 'method' }, { source: 'route' }],
     searchPlaceholder: 'app.search.by_name',
   },
   form: { mode: 'modal', fields: ['name', 'description', 'method', 'route', 'auth'] },

@@ -5,6 +5,7 @@ export const roles: ResourceDef = {
   table: 'roles',
   api: '/api/auth/roles',
   path: '/roles',
+  menu: { name: 'Roles', group: 'Access', order: 120, description: 'Roles and what they may do', roles: ['admin'] },
   fields: {
     createdAt: { type: 'date', readOnly: true },
     name: { type: 'string', required: true, unique: true, maxLength: 200 },

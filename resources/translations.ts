@@ -6,6 +6,7 @@ export const translations: ResourceDef = {
   table: 'translations',
   api: '/api/auth/translations',
   path: '/translations',
+  menu: { name: 'Translations', group: 'normal', order: 30, description: 'Interface texts', roles: ['admin'] },
   operations: [],
   fields: {
     createdAt: { type: 'date', readOnly: true },

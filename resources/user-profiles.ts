@@ -7,6 +7,7 @@ export const userProfiles: ResourceDef = {
   source: 'users',
   api: '/api/auth/user-profiles',
   path: '/user-profiles',
+  menu: { name: 'User Profiles', group: 'Access', order: 110, description: 'Profiles of every user', roles: ['admin'] },
   operations: ['list', 'get'],
   fields: {
     createdAt: { type: 'date', readOnly: true },
@@ -21,13 +22,7 @@ export const userProfiles: ResourceDef = {
   sortable: ['createdAt', 'name'],
   defaultSort: { field: 'createdAt', order: 'DESC' },
   list: {
-    columns: [
-      { source: 'image', render: 'image' },
-      { source: 'name' },
-      { source: 'address' },
-      { source: 'phone' },
-      { source: 'email', render: 'email' },
-    ],
+    columns: [{ source: 'image' }, { source: 'name' }, { source: 'address' }, { source: 'phone' }, { source: 'email' }],
     searchPlaceholder: 'resources.user-profiles.search',
   },
   recordLabel: 'name',

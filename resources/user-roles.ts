@@ -5,6 +5,7 @@ export const userRoles: ResourceDef = {
   table: 'user_roles',
   api: '/api/auth/user-roles',
   path: '/user-roles',
+  menu: { name: 'User Roles', group: 'Access', order: 130, description: 'Who has which role', roles: ['admin'] },
   fields: {
     createdAt: { type: 'date', readOnly: true },
     user: { type: 'ref', ref: 'users', required: true, populate: ['name', 'email'], column: 'user_id' },
@@ -17,7 +18,7 @@ export const userRoles: ResourceDef = {
   list: {
     columns: [
       { source: 'user.name', label: 'resources.user-roles.fields.name' },
-      { source: 'user.email', label: 'resources.user-roles.fields.email', render: 'email' },
+      { source: 'user.email', label: 'resources.user-roles.fields.email' },
       { source: 'role.name', label: 'resources.user-roles.fields.role' },
       { source: 'role.type', label: 'resources.user-roles.fields.roleType' },
     ],

@@ -5,6 +5,7 @@ export const users: ResourceDef = {
   table: 'users',
   api: '/api/auth/users',
   path: '/users',
+  menu: { name: 'Users', group: 'Access', order: 100, description: 'Accounts', roles: ['admin'] },
   fields: {
     createdAt: { type: 'date', readOnly: true },
     name: { type: 'string', required: true, maxLength: 200 },
@@ -22,13 +23,7 @@ export const users: ResourceDef = {
   sortable: ['createdAt', 'name', 'email'],
   defaultSort: { field: 'createdAt', order: 'DESC' },
   list: {
-    columns: [
-      { source: 'createdAt', render: 'datetime' },
-      { source: 'name' },
-      { source: 'email', render: 'email' },
-      { source: 'confirmed', render: 'boolean' },
-      { source: 'blocked', render: 'boolean' },
-    ],
+    columns: [{ source: 'createdAt' }, { source: 'name' }, { source: 'email' }, { source: 'confirmed' }, { source: 'blocked' }],
     searchPlaceholder: 'resources.users.search',
   },
   form: { mode: 'modal', fields: ['name', 'email', 'confirmed', 'blocked', 'password'] },

@@ -7,6 +7,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config';
+import { productResources } from '../../resources';
+import type { ResourceDef } from '../shared/resource';
+import { createResourceSet } from '../shared/resource-set';
+import { registerTables } from './db/resource-tables';
 import { openDatabase, type Database } from './db/client';
 import { bootstrap, type BootstrapResult } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -39,6 +43,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (tests read them); default stdout. */
   logStream?: NodeJS.WritableStream;
+  /** Declarations to serve instead of resources/index.ts (tests add a fixture resource). */
+  resources?: readonly ResourceDef[];
 }
 
 export interface App extends FastifyInstance {
@@ -49,6 +55,10 @@ const version = (JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) 
 
 /** The whole server, ready to `listen` or to `inject` (tests). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  // Declarations are checked before anything starts: a bad one (an admin path
+  // taking a public page's, a field of no known kind...) stops with the reason.
+  const resources = opts.resources ? createResourceSet(opts.resources) : productResources;
+  registerTables(resources);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -103,11 +113,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(inviteRoutes);
   await app.register(translationRoutes);
   await app.register(experienceRoutes);
-  await app.register(crudRoutes);
+  await app.register(crudRoutes(resources.list));
   await app.register(webPlugin);
 
   await app.ready();
-  const bootstrapResult = await bootstrap(database.db, routes, { email: config.adminEmail, password: config.adminPassword });
+  const bootstrapResult = await bootstrap(
+    database.db,
+    routes,
+    { email: config.adminEmail, password: config.adminPassword },
+    resources.list,
+  );
   await seedTranslations(database.db, path.resolve('public/locales'));
   return Object.assign(app, { bootstrapResult }) as App;
 }

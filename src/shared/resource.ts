@@ -5,22 +5,10 @@
  * or browser code: both sides read these declarations.
  */
 
-export type FieldType =
-  | 'string' // single-line text
-  | 'text' // multi-line text
-  | 'richtext' // sanitized HTML
-  | 'email' // stored lower-cased and trimmed, unique when `unique`
-  | 'password' // write-only; the server stores an argon2id hash in `${column}_hash`
-  | 'boolean'
-  | 'number' // integer
-  | 'enum' // one of `options`
-  | 'ref' // id of a record of `ref`
-  | 'refList' // ids of records of `ref`, kept in a join table
-  | 'tags' // array of strings
-  | 'image' // URL path of an uploaded image
-  | 'date' // ISO timestamp, server-set
-  | 'json' // structured value kept as jsonb
-  | 'images'; // ordered images kept in a child table, written as operations (SPEC 4)
+import type { FieldType } from './field-kinds';
+
+/** What each kind means (column, validation, input, cell...): src/shared/field-kinds and its server and admin twins. */
+export type { FieldType };
 
 export interface FieldDef {
   type: FieldType;
@@ -55,11 +43,12 @@ export interface FieldDef {
 }
 
 export interface ColumnDef {
-  /** Field name, or a dotted path into a populated ref (`user.email`). */
+  /**
+   * Field name, or a dotted path into a populated ref (`user.email`). The
+   * cell is the field kind's (for a path, the kind of the target's field).
+   */
   source: string;
   label?: string;
-  /** How a list cell renders. */
-  render?: 'text' | 'datetime' | 'date' | 'boolean' | 'email' | 'image' | 'tags' | 'number';
 }
 
 export interface ResourceDef {
@@ -107,6 +96,12 @@ export interface ResourceDef {
   bodyLimit?: number;
   /** Label shown for a record (i18n titles like 'Edit X'). */
   recordLabel?: string;
+  /**
+   * The menu entry (client permission) a first start creates for `path`:
+   * its `menu` group ('normal' = General), order, and the role types that
+   * see it. Without it the screen has no menu entry until an admin adds one.
+   */
+  menu?: { name: string; group: string; order: number; description: string; roles: readonly string[] };
 }
 
 export const ALL_OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;

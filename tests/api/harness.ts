@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { JWTVerifyGetKey } from 'jose';
+import type { ResourceDef } from '../../src/shared/resource';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, baseEnv, databaseUrlFor, onServer, waitUntilUnused, type DbTemplate } from './template';
 
-export const ADMIN_EMAIL = 'admin@example.com';
-export const ADMIN_PASSWORD = 'admin-pass-123';
+export { ADMIN_EMAIL, ADMIN_PASSWORD };
 
 export interface Harness {
   app: App;
@@ -19,54 +21,70 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+export interface HarnessOptions {
+  googleKeys?: JWTVerifyGetKey;
+  logStream?: NodeJS.WritableStream;
+  /** Declarations to serve instead of resources/index.ts (a fixture adding a resource). */
+  resources?: readonly ResourceDef[];
+  /** Runs on the open database before the server is built (e.g. the DDL of a fixture resource). */
+  prepareDatabase?: (database: Database) => Promise<void>;
+}
+
+/** A PostgreSQL database for one test file: a copy of the template, or empty (the server migrates it). */
+async function newPostgresDatabase(template: DbTemplate | undefined): Promise<string> {
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const from = template?.kind === 'postgres' ? ` TEMPLATE ${template.database}` : '';
+  await onServer(async (c) => {
+    // Another file's copy may be starting at the same moment: PostgreSQL refuses
+    // a template "being accessed by other users" only for that instant.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await c.query(`CREATE DATABASE ${name}${from}`);
+        return;
+      } catch (err) {
+        if (attempt >= 50 || !String((err as Error).message).includes('being accessed')) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  });
+  return name;
+}
+
 /**
  * A fresh server and database for one test file: PGlite in memory, or a new
- * PostgreSQL database when DATABASE_URL is set (dropped afterwards).
+ * PostgreSQL database when DATABASE_URL is set (dropped afterwards). Both
+ * start as a copy of the run's migrated and seeded template (tests/api/
+ * template.setup.ts) when there is one; the server then finds nothing to do.
  */
-export async function startHarness(
-  env: Record<string, string> = {},
-  opts: { googleKeys?: JWTVerifyGetKey; logStream?: NodeJS.WritableStream } = {},
-): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, opts: HarnessOptions = {}): Promise<Harness> {
+  const template = inject('dbTemplate') as DbTemplate | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
-    const name = `t_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      // pool.end() resolves before its sockets have closed; a FORCE drop that
-      // terminates them then surfaces as an unhandled 57P01 in the test run.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const name = await newPostgresDatabase(template);
+    databaseUrl = databaseUrlFor(name);
+    dropDb = () =>
+      onServer(async (c) => {
+        // A FORCE drop that terminates still-closing sockets surfaces as an unhandled 57P01.
+        await waitUntilUnused(c, name);
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
   }
   const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      AUTH_RATE_LIMIT: '100000',
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIR: path.join(dataDir, 'no-web'),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...env,
-    }),
+    ...loadConfig({ ...baseEnv(dataDir), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }),
     inMemoryDb: !databaseUrl,
   };
-  const app = await buildApp(config, { logger: Boolean(opts.logStream), logStream: opts.logStream, googleKeys: opts.googleKeys });
+  const loadDataDir = !databaseUrl && template?.kind === 'pglite' ? new Blob([readFileSync(template.file)]) : undefined;
+  const database = await openDatabase({ databaseUrl, dataDir, inMemory: !databaseUrl, loadDataDir });
+  await opts.prepareDatabase?.(database);
+  const app = await buildApp(config, {
+    logger: Boolean(opts.logStream),
+    logStream: opts.logStream,
+    googleKeys: opts.googleKeys,
+    database,
+    resources: opts.resources,
+  });
   const login = async (email: string, password: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
     if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
@@ -80,6 +98,7 @@ export async function startHarness(
     login,
     async close() {
       await app.close();
+      await database.close();
       await dropDb?.();
       rmSync(dataDir, { recursive: true, force: true });
     },

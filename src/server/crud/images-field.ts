@@ -1,19 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FieldDef, ResourceDef } from '../../shared/resource';
+import type { FieldDef } from '../../shared/resource';
+import type { ImageEntry } from '../../shared/field-kinds/images';
 import type { Db } from '../db/client';
-import { joinTableOf } from '../db/resource-tables';
+import type { AnyTable } from '../db/any-table';
 import { badRequest } from '../http/http-error';
 import { decodeDataUrl, removeStoredImages, storeContentImage, type StoredImage } from '../uploads/content-images';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
-/** One entry of an images field in a request body (SPEC 3 "Editor image entry"). */
-export interface ImageEntry {
-  id?: string;
-  operation: 'create' | 'keep' | 'update' | 'remove';
-  imageData?: string | null;
-  name?: string | null;
-}
 
 interface PlannedImage {
   id?: string;
@@ -22,25 +15,12 @@ interface PlannedImage {
 }
 
 export interface ImagePlan {
-  field: string;
   items: PlannedImage[];
   /** Files written for this request: removed again if the write fails. */
   written: StoredImage[];
 }
 
-export const imageEntrySchema = {
-  type: 'object',
-  required: ['operation'],
-  properties: {
-    id: { type: ['string', 'null'], maxLength: 100 },
-    operation: { type: 'string', enum: ['create', 'keep', 'update', 'remove'] },
-    imageData: { type: ['string', 'null'] },
-    name: { type: ['string', 'null'], maxLength: 255 },
-  },
-};
-
-export async function existingImages(db: Db, r: ResourceDef, field: string, ownerId: string) {
-  const t = joinTableOf(r, field);
+export async function existingImages(db: Db, t: AnyTable, ownerId: string) {
   return db.select({ id: t.id, path: t.path, thumb: t.thumb }).from(t).where(eq(t.ownerId, ownerId)).orderBy(asc(t.position));
 }
 
@@ -51,14 +31,15 @@ export async function existingImages(db: Db, r: ResourceDef, field: string, owne
  */
 export async function planImages(
   db: Db,
-  r: ResourceDef,
-  field: string,
+  t: AnyTable,
   def: FieldDef,
   entries: ImageEntry[],
   ownerId: string | null,
   uploadsDir: string,
+  /** Folder under uploads/ (the resource name). */
+  sub: string,
 ): Promise<ImagePlan> {
-  const current = ownerId ? await existingImages(db, r, field, ownerId) : [];
+  const current = ownerId ? await existingImages(db, t, ownerId) : [];
   const known = new Set(current.map((c) => String(c.id)));
   const items: PlannedImage[] = [];
   const mentioned = new Set<string>();
@@ -84,7 +65,7 @@ export async function planImages(
       if ((e.operation === 'create' || e.operation === 'update') && e.imageData) {
         const label = e.name?.trim() || `image ${i + 1}`;
         const { buf, kind } = decodeDataUrl(e.imageData, label, MAX_IMAGE_BYTES);
-        const stored = await storeContentImage(buf, kind, uploadsDir, r.name, label);
+        const stored = await storeContentImage(buf, kind, uploadsDir, sub, label);
         written.push(stored);
         const target = items.find((it) => it.operation === e.operation && !it.stored && (e.operation === 'create' || it.id === e.id));
         if (target) target.stored = stored;
@@ -94,14 +75,13 @@ export async function planImages(
     await removeStoredImages(uploadsDir, written);
     throw err;
   }
-  return { field, items, written };
+  return { items, written };
 }
 
 /** Applies a plan inside the record's transaction. Returns the files to delete after commit. */
-export async function applyImagePlan(tx: Db, r: ResourceDef, plan: ImagePlan, ownerId: string): Promise<StoredImage[]> {
-  const t = joinTableOf(r, plan.field);
+export async function applyImagePlan(tx: Db, t: AnyTable, plan: ImagePlan, ownerId: string): Promise<StoredImage[]> {
   const obsolete: StoredImage[] = [];
-  const byId = new Map((await existingImages(tx, r, plan.field, ownerId)).map((c) => [String(c.id), c]));
+  const byId = new Map((await existingImages(tx, t, ownerId)).map((c) => [String(c.id), c]));
   let position = 0;
   for (const item of plan.items) {
     if (item.operation === 'remove') {
@@ -122,8 +102,7 @@ export async function applyImagePlan(tx: Db, r: ResourceDef, plan: ImagePlan, ow
 }
 
 /** Image lists of many records at once, for lists. */
-export async function imagesOf(db: Db, r: ResourceDef, field: string, ownerIds: string[]) {
-  const t = joinTableOf(r, field);
+export async function imagesOf(db: Db, t: AnyTable, ownerIds: string[]) {
   const rows = await db
     .select({ id: t.id, ownerId: t.ownerId, path: t.path, thumb: t.thumb })
     .from(t)

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
-import { resourceByName } from '../../../resources';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
-import { tableOf, type AnyTable } from '../db/resource-tables';
+import { refTarget, tableOf, type AnyTable } from '../db/resource-tables';
+import { serverKindOf } from '../field-kinds';
 import { filterFields } from './schemas';
 
 export interface ListParams {
@@ -16,10 +16,18 @@ export interface ListParams {
 
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
-/** `user.name` -> the ref field and the target's column. */
-function refPath(r: ResourceDef, dotted: string): { field: string; target: AnyTable; column: string } {
+/** `user.name` -> the ref field, the target's table and its column (with the target's declaration). */
+function refPath(r: ResourceDef, dotted: string): { field: string; target: AnyTable; column: string; targetDef: ResourceDef } {
   const [field, column] = dotted.split('.');
-  return { field, target: tableOf(resourceByName(r.fields[field].ref!)), column };
+  const targetDef = refTarget(r, field);
+  return { field, target: tableOf(targetDef), column, targetDef };
+}
+
+/** What `q` compares for a field: its kind says (tags compare their joined elements). */
+function searchExpr(r: ResourceDef, field: string, column: Column): Column | SQL {
+  const search = serverKindOf(r.fields[field]).search;
+  if (!search) throw new Error(`${r.name}.${field} is not searchable`);
+  return search.expr(column);
 }
 
 /** Terms shorter than this match the start of a value rather than anywhere in it. */
@@ -67,15 +75,22 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams): SQL | undefine
   if (q) {
     const match = matcher(q);
     const alts = r.search.map((f) => {
-      if (r.fields[f]?.type === 'tags') return match(sql`tags_text(${t[f]})`);
-      if (!f.includes('.')) return match(t[f]);
-      const { field, target, column } = refPath(r, f);
-      return inArray(t[field], db.select({ id: target.id }).from(target).where(match(target[column])));
+      if (!f.includes('.')) return match(searchExpr(r, f, t[f]));
+      const { field, target, column, targetDef } = refPath(r, f);
+      return inArray(
+        t[field],
+        db
+          .select({ id: target.id })
+          .from(target)
+          .where(match(searchExpr(targetDef, column, target[column]))),
+      );
     });
     conds.push(or(...alts)!);
   }
-  for (const [f] of filterFields(r)) {
-    if (p[f] !== undefined) conds.push(eq(t[f], p[f]));
+  for (const [f, def] of filterFields(r)) {
+    if (p[f] === undefined) continue;
+    const where = serverKindOf(def).filterWhere;
+    conds.push(where ? where(t[f], p[f]) : eq(t[f], p[f]));
   }
   return conds.length ? and(...conds) : undefined;
 }

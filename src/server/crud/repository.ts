@@ -2,15 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import { isPglite, type Db } from '../db/client';
 import { pglitePrepared } from '../db/pglite-prepared';
-import { hashKey, joinTableOf, tableOf } from '../db/resource-tables';
+import { joinTableOf, tableOf } from '../db/resource-tables';
+import { serverKindOf } from '../field-kinds';
+import type { FieldWriteContext } from '../field-kinds/kind';
 import { badRequest, notFound } from '../http/http-error';
 import { humanize } from '../http/labels';
-import { hashPassword } from '../security/passwords';
 import { countRows, type Total } from './count';
-import { applyImagePlan, planImages, type ImageEntry, type ImagePlan } from './images-field';
-import { sanitizeRichText } from './rich-text';
 import { slugify, uniqueSlug } from './slug';
-import { removeStoredImages, type StoredImage } from '../uploads/content-images';
 import { translateDbError } from './db-errors';
 import { populate } from './populate';
 import { listOrder, listWhere, type ListParams } from './query';
@@ -33,7 +31,8 @@ export interface ListResult {
 function selection(r: ResourceDef) {
   const t = tableOf(r);
   const cols: Record<string, unknown> = { id: t.id };
-  for (const f of readableFields(r)) if (r.fields[f].type !== 'refList' && r.fields[f].type !== 'images') cols[f] = t[f];
+  // Fields kept in a table of their own are filled by populate().
+  for (const f of readableFields(r)) if (serverKindOf(r.fields[f]).column) cols[f] = t[f];
   return cols as Record<string, typeof t.id>;
 }
 
@@ -113,47 +112,32 @@ export async function getRecord(db: Db, r: ResourceDef, id: string): Promise<Api
   return rec;
 }
 
-/** Request body -> column values (trimmed, e-mails canonical, passwords hashed). */
+/** A request body split by where it goes: the record's row, or other tables (kinds with related writes). */
 interface WriteParts {
   row: Row;
-  lists: Record<string, string[]>;
-  images: Record<string, ImageEntry[]>;
-}
-
-async function toRow(r: ResourceDef, body: Record<string, unknown>): Promise<WriteParts> {
-  const row: Row = {};
-  const lists: Record<string, string[]> = {};
-  const images: Record<string, ImageEntry[]> = {};
-  const fields: Record<string, string> = {};
-  for (const [f, def] of writableFields(r)) {
-    if (!(f in body)) continue;
-    let v = body[f];
-    if (typeof v === 'string' && def.type !== 'password') v = v.trim();
-    if (def.type === 'email' && typeof v === 'string') v = v.toLowerCase();
-    if (def.required && (v === '' || v === null)) fields[f] = `${humanize(f)} is required`;
-    if (def.type === 'refList') lists[f] = [...new Set(v as string[])];
-    else if (def.type === 'images') images[f] = (v as ImageEntry[] | null) ?? [];
-    else if (def.type === 'richtext') row[f] = typeof v === 'string' ? sanitizeRichText(v) : null;
-    else if (def.type === 'password') {
-      if (typeof v === 'string' && v !== '') row[hashKey(f)] = await hashPassword(v);
-    } else if (def.type === 'tags') row[f] = (v as string[]).map((s) => s.trim()).filter(Boolean);
-    else row[f] = v === '' && def.type !== 'string' && def.type !== 'text' ? null : v;
-  }
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
-  return { row, lists, images };
-}
-
-async function writeLists(db: Db, r: ResourceDef, id: string, lists: Record<string, string[]>, replace: boolean) {
-  for (const [field, ids] of Object.entries(lists)) {
-    const join = joinTableOf(r, field);
-    if (replace) await db.delete(join).where(eq(join.ownerId, id));
-    if (ids.length) await db.insert(join).values(ids.map((targetId) => ({ ownerId: id, targetId })));
-  }
+  related: Record<string, unknown>;
 }
 
 export interface WriteContext {
   /** Root folder of uploaded files (images fields). */
   uploadsDir: string;
+}
+
+/** Request body -> column values, each field as its kind stores it (trimmed, canonical, hashed...). */
+async function toRow(r: ResourceDef, body: Record<string, unknown>): Promise<WriteParts> {
+  const row: Row = {};
+  const related: Record<string, unknown> = {};
+  const fields: Record<string, string> = {};
+  for (const [f, def] of writableFields(r)) {
+    if (!(f in body)) continue;
+    const kind = serverKindOf(def);
+    const v = kind.normalize ? kind.normalize(body[f]) : typeof body[f] === 'string' ? body[f].trim() : body[f];
+    if (def.required && (v === '' || v === null)) fields[f] = `${humanize(f)} is required`;
+    if (kind.related) related[f] = v;
+    else Object.assign(row, kind.toColumns ? await kind.toColumns(v, f, def) : { [f]: v === '' ? null : v });
+  }
+  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
+  return { row, related };
 }
 
 /** Fills slugs: an empty one is made from its source field, a given one is normalised. */
@@ -169,60 +153,74 @@ async function fillSlugs(db: Db, r: ResourceDef, row: Row, body: Record<string, 
   }
 }
 
-async function planAll(db: Db, r: ResourceDef, images: Record<string, ImageEntry[]>, ownerId: string | null, ctx: WriteContext) {
-  const plans: ImagePlan[] = [];
+interface PlannedField {
+  c: FieldWriteContext;
+  plan: unknown;
+}
+
+function writeContext(db: Db, r: ResourceDef, field: string, ctx: WriteContext): FieldWriteContext {
+  return { db, resource: r, field, def: r.fields[field], uploadsDir: ctx.uploadsDir, sideTable: () => joinTableOf(r, field) };
+}
+
+async function discardAll(planned: PlannedField[]): Promise<void> {
+  for (const p of planned) await serverKindOf(p.c.def).related?.discard?.(p.c, p.plan);
+}
+
+/** Plans every related write before the transaction (slow work such as storing images happens here). */
+async function planAll(db: Db, r: ResourceDef, related: Record<string, unknown>, ownerId: string | null, ctx: WriteContext) {
+  const planned: PlannedField[] = [];
   try {
-    for (const [field, entries] of Object.entries(images))
-      plans.push(await planImages(db, r, field, r.fields[field], entries, ownerId, ctx.uploadsDir));
+    for (const [field, value] of Object.entries(related)) {
+      const c = writeContext(db, r, field, ctx);
+      planned.push({ c, plan: await serverKindOf(c.def).related!.plan(c, value, ownerId) });
+    }
   } catch (err) {
-    await removeStoredImages(
-      ctx.uploadsDir,
-      plans.flatMap((p) => p.written),
-    );
+    await discardAll(planned);
     throw err;
   }
-  return plans;
+  return planned;
 }
 
 /**
- * Runs a record's writes in one transaction. New image files are removed
- * when it fails; files of replaced or removed images once it commits.
+ * Runs a record's writes in one transaction, related writes included. What
+ * the plans did outside the database is undone when it fails; what the
+ * kinds leave for afterwards (old image files) runs once it committed.
  */
 async function writeTransaction(
   db: Db,
   r: ResourceDef,
-  plans: ImagePlan[],
-  ctx: WriteContext,
+  planned: PlannedField[],
+  /** Updating: related values replace what the record had. */
+  replace: boolean,
   work: (tx: Db) => Promise<string>,
 ): Promise<string> {
-  let obsolete: StoredImage[] = [];
+  const after: (() => Promise<void>)[] = [];
   let id: string;
   try {
     id = await db.transaction(async (trx) => {
       const tx = trx as unknown as Db;
       const ownerId = await work(tx);
-      for (const plan of plans) obsolete = obsolete.concat(await applyImagePlan(tx, r, plan, ownerId));
+      for (const p of planned) {
+        const then = await serverKindOf(p.c.def).related!.apply(tx, p.c, p.plan, ownerId, replace);
+        if (then) after.push(then);
+      }
       return ownerId;
     });
   } catch (err) {
-    await removeStoredImages(
-      ctx.uploadsDir,
-      plans.flatMap((p) => p.written),
-    );
+    await discardAll(planned);
     throw translateDbError(r, err);
   }
-  await removeStoredImages(ctx.uploadsDir, obsolete);
+  for (const then of after) await then();
   return id;
 }
 
 export async function createRecord(db: Db, r: ResourceDef, body: Record<string, unknown>, ctx: WriteContext): Promise<ApiRecord> {
-  const { row, lists, images } = await toRow(r, body);
+  const { row, related } = await toRow(r, body);
   await fillSlugs(db, r, row, body);
   const t = tableOf(r);
-  const plans = await planAll(db, r, images, null, ctx);
-  const id = await writeTransaction(db, r, plans, ctx, async (tx) => {
+  const planned = await planAll(db, r, related, null, ctx);
+  const id = await writeTransaction(db, r, planned, false, async (tx) => {
     const [created] = await tx.insert(t).values(row).returning({ id: t.id });
-    await writeLists(tx, r, String(created.id), lists, false);
     return String(created.id);
   });
   return getRecord(db, r, id);
@@ -237,13 +235,12 @@ export async function updateRecord(
   ctx: WriteContext,
 ): Promise<{ record: ApiRecord; before: ApiRecord }> {
   const before = await getRecord(db, r, id);
-  const { row, lists, images } = await toRow(r, body);
+  const { row, related } = await toRow(r, body);
   await fillSlugs(db, r, row, body, before);
   const t = tableOf(r);
-  const plans = await planAll(db, r, images, id, ctx);
-  await writeTransaction(db, r, plans, ctx, async (tx) => {
+  const planned = await planAll(db, r, related, id, ctx);
+  await writeTransaction(db, r, planned, true, async (tx) => {
     if (Object.keys(row).length) await tx.update(t).set(row).where(eq(t.id, id));
-    await writeLists(tx, r, id, lists, true);
     return id;
   });
   return { record: await getRecord(db, r, id), before };
@@ -253,9 +250,7 @@ export async function deleteRecord(db: Db, r: ResourceDef, id: string, ctx: Writ
   const before = await getRecord(db, r, id);
   const t = tableOf(r);
   await db.delete(t).where(eq(t.id, id));
-  // The image rows went with the record (cascade); their files go now.
-  for (const [f, def] of Object.entries(r.fields)) {
-    if (def.type === 'images') await removeStoredImages(ctx.uploadsDir, (before[f] as StoredImage[]) ?? []);
-  }
+  // Rows in the kinds' own tables went with the record (cascade); what they kept elsewhere goes now.
+  for (const [f, def] of Object.entries(r.fields)) await serverKindOf(def).afterDelete?.(ctx.uploadsDir, before[f]);
   return before;
 }

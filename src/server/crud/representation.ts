@@ -1,7 +1,11 @@
 import type { ResourceDef } from '../../shared/resource';
+import { kindOf } from '../../shared/field-kinds';
+import { serverKindOf } from '../field-kinds';
 
 export type Row = Record<string, unknown>;
 export type ApiRecord = Record<string, unknown> & { _id: string };
+
+export { isoDate } from '../field-kinds/date';
 
 /** Fields the API returns for a resource (never write-only or internal ones). */
 export function readableFields(r: ResourceDef): string[] {
@@ -10,19 +14,13 @@ export function readableFields(r: ResourceDef): string[] {
     .map(([f]) => f);
 }
 
-export function isoDate(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  const d = v instanceof Date ? v : new Date(String(v));
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-
-/** A database row as the API shows it: `_id`, readable fields, dates as ISO strings. */
+/** A database row as the API shows it: `_id`, then each readable field as its kind shows it. */
 export function toApi(r: ResourceDef, row: Row): ApiRecord {
   const out: ApiRecord = { _id: String(row.id) };
   for (const f of readableFields(r)) {
     const def = r.fields[f];
-    const v = row[f];
-    out[f] = def.type === 'date' ? isoDate(v) : (v ?? (def.type === 'refList' || def.type === 'tags' || def.type === 'images' ? [] : null));
+    const toApiValue = serverKindOf(def).toApi;
+    out[f] = toApiValue ? toApiValue(row[f]) : (row[f] ?? kindOf(def).emptyValue());
   }
   return out;
 }

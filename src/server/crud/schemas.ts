@@ -1,46 +1,12 @@
 import type { FieldDef, ResourceDef } from '../../shared/resource';
-import { imageEntrySchema } from './images-field';
+import { kindOf } from '../../shared/field-kinds';
+import type { JsonSchema } from '../../shared/field-kinds/kind';
 
-type JsonSchema = Record<string, unknown>;
-
-export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export { UUID_PATTERN } from '../../shared/field-kinds/kind';
 
 /** Fields a request body may carry. */
 export function writableFields(r: ResourceDef): [string, FieldDef][] {
-  return Object.entries(r.fields).filter(([, d]) => !d.readOnly && !d.internal && d.type !== 'date');
-}
-
-function fieldSchema(def: FieldDef): JsonSchema {
-  const str = (extra: JsonSchema = {}): JsonSchema => ({
-    type: def.required ? 'string' : ['string', 'null'],
-    ...(def.maxLength ? { maxLength: def.maxLength } : {}),
-    ...(def.minLength ? { minLength: def.minLength } : {}),
-    ...extra,
-  });
-  switch (def.type) {
-    case 'boolean':
-      return { type: 'boolean' };
-    case 'number':
-      return {
-        type: def.required ? 'integer' : ['integer', 'null'],
-        ...(def.min !== undefined ? { minimum: def.min } : {}),
-        ...(def.max !== undefined ? { maximum: def.max } : {}),
-      };
-    case 'enum':
-      return { type: 'string', enum: [...(def.options ?? [])] };
-    case 'email':
-      return str({ format: 'email' });
-    case 'ref':
-      return { type: def.required ? 'string' : ['string', 'null'], pattern: UUID_PATTERN };
-    case 'refList':
-      return { type: 'array', maxItems: 100000, items: { type: 'string', pattern: UUID_PATTERN } };
-    case 'tags':
-      return { type: 'array', maxItems: def.maxItems ?? 100, items: { type: 'string', maxLength: 100 } };
-    case 'images':
-      return { type: 'array', maxItems: 50, items: imageEntrySchema };
-    default:
-      return str();
-  }
+  return Object.entries(r.fields).filter(([, d]) => !d.readOnly && !d.internal && kindOf(d).writable);
 }
 
 /** Body schema; unknown fields are dropped (additionalProperties false + removeAdditional). */
@@ -49,27 +15,18 @@ export function bodySchema(r: ResourceDef, mode: 'create' | 'update'): JsonSchem
   return {
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(fields.map(([f, d]) => [f, fieldSchema(d)])),
+    properties: Object.fromEntries(fields.map(([f, d]) => [f, kindOf(d).bodySchema(d)])),
     ...(mode === 'create' ? { required: fields.filter(([, d]) => d.required).map(([f]) => f) } : {}),
   };
 }
 
 /** Fields usable as exact-match filters in a list query (`?confirmed=true`). */
 export function filterFields(r: ResourceDef): [string, FieldDef][] {
-  return Object.entries(r.fields).filter(([, d]) => !d.internal && (d.type === 'boolean' || d.type === 'enum' || d.type === 'ref'));
+  return Object.entries(r.fields).filter(([, d]) => !d.internal && kindOf(d).filter);
 }
 
 export function listQuerySchema(r: ResourceDef): JsonSchema {
-  const filters = Object.fromEntries(
-    filterFields(r).map(([f, d]) => [
-      f,
-      d.type === 'boolean'
-        ? { type: 'boolean' }
-        : d.type === 'ref'
-          ? { type: 'string', pattern: UUID_PATTERN }
-          : { type: 'string', enum: [...(d.options ?? [])] },
-    ]),
-  );
+  const filters = Object.fromEntries(filterFields(r).map(([f, d]) => [f, kindOf(d).filter!.schema(d)]));
   return {
     type: 'object',
     additionalProperties: false,

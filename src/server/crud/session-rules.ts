@@ -27,7 +27,8 @@ export async function endSessionsAfterWrite(
   if (rule.onFields && body) {
     const changed = rule.onFields.some((f) => {
       if (!(f in body)) return false;
-      if (r.fields[f]?.type === 'password') return typeof body[f] === 'string' && body[f] !== '';
+      // A write-only value (password) cannot be compared: sending one is the change.
+      if (r.fields[f]?.writeOnly) return typeof body[f] === 'string' && body[f] !== '';
       return before?.[f] !== after?.[f];
     });
     if (!changed) return;

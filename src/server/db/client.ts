@@ -23,6 +23,8 @@ export interface Database {
    * the database's close also runs).
    */
   listen(channel: string, onNotify: () => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole data directory as a tarball (what `loadDataDir` takes back). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,13 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens PostgreSQL when a URL is given, else PGlite under `dataDir/db`
  * (`memory://` keeps it in memory, for tests), and applies migrations.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  inMemory?: boolean;
+  /** PGlite only: start from this data-directory dump (tests clone a migrated, seeded template). */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     // A runaway query ends server-side instead of running on after its client left.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, options: '-c statement_timeout=15000' });
@@ -67,13 +75,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     dir = path.join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   pgliteDbs.add(db as unknown as Db);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    dumpDataDir: () => client.dumpDataDir('none'),
     // One embedded session: its own NOTIFYs come back to it, and nothing else writes.
     listen: async (channel, onNotify, onLive) => {
       const unlisten = await client.listen(channel, onNotify);

@@ -1,98 +1,61 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  type PgColumnBuilderBase,
-  type PgTableWithColumns,
-} from 'drizzle-orm/pg-core';
-import { resourceByName, resources } from '../../../resources';
-import { columnName, type FieldDef, type ResourceDef } from '../../shared/resource';
+import { index, pgTable, uniqueIndex, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { productResources } from '../../../resources';
+import { columnName, type ResourceDef } from '../../shared/resource';
+import type { ResourceSet } from '../../shared/resource-set';
+import { serverKindOf } from '../field-kinds';
+import type { ColumnContext } from '../field-kinds/kind';
+import type { AnyTable } from './any-table';
 
-// Tables built at run time from declarations have no static column types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- dynamic table shape
-export type AnyTable = PgTableWithColumns<any>;
+export type { AnyTable };
+export { hashKey } from '../field-kinds/password';
 
-/** Key under which the hash of a password field is stored. */
-export const hashKey = (field: string) => `${field}Hash`;
-
-function columnFor(field: string, def: FieldDef): [string, PgColumnBuilderBase] | null {
-  const name = columnName(field, def);
-  switch (def.type) {
-    case 'refList':
-    case 'images':
-      return null; // join table / child table
-    case 'password':
-      return [hashKey(field), text(`${name}_hash`)];
-    case 'boolean': {
-      const c = boolean(name)
-        .notNull()
-        .default(Boolean(def.default ?? false));
-      return [field, c];
-    }
-    case 'number': {
-      const c = integer(name);
-      return [field, def.required ? c.notNull() : c];
-    }
-    case 'date':
-      return field === 'createdAt'
-        ? [field, timestamp(name, { withTimezone: true, mode: 'string' }).notNull().defaultNow()]
-        : [field, timestamp(name, { withTimezone: true, mode: 'string' })];
-    case 'ref': {
-      // A required link dies with its target; an optional one is cleared.
-      const c = uuid(name).references(() => tableOf(resourceByName(def.ref!)).id, { onDelete: def.required ? 'cascade' : 'set null' });
-      return [field, def.required ? c.notNull() : c];
-    }
-    case 'json':
-      return [
-        field,
-        jsonb(name)
-          .notNull()
-          .default(sql`'{}'::jsonb`),
-      ];
-    case 'tags':
-      return [
-        field,
-        text(name)
-          .array()
-          .notNull()
-          .default(sql`'{}'::text[]`),
-      ];
-    default: {
-      const c = text(name);
-      if (def.required) return [field, c.notNull()];
-      if (def.default !== undefined && def.default !== null) return [field, c.default(String(def.default))];
-      return [field, c];
-    }
-  }
-}
-
-const byName = new Map<string, AnyTable>();
-const joinTables = new Map<string, AnyTable>();
+/**
+ * Drizzle tables derived from declarations: each field kind gives its column
+ * (or a table of its own) and indexes; declarations add unique, sort and
+ * search indexes. A declaration's tables are built once, by the first set
+ * that holds it (the product's, at import; a test's fixture set adds its own).
+ */
+const tables = new WeakMap<ResourceDef, AnyTable>();
+const sideTables = new WeakMap<ResourceDef, Map<string, AnyTable>>();
+const owningSet = new WeakMap<ResourceDef, ResourceSet>();
 
 /** Join table of a refList field (owner_id, target_id), or child table of an images field. */
 export function joinTableName(r: ResourceDef, field: string): string {
   return `${r.table}_${columnName(field, r.fields[field])}`;
 }
 
+/** The declaration a ref field of `r` points at. */
+export function refTarget(r: ResourceDef, field: string): ResourceDef {
+  const set = owningSet.get(r);
+  const ref = r.fields[field]?.ref;
+  if (!set || !ref) throw new Error(`${r.name}.${field} points at no resource`);
+  return set.byName(ref);
+}
+
+function context(r: ResourceDef, field: string): ColumnContext {
+  const def = r.fields[field];
+  return {
+    resource: r,
+    field,
+    def,
+    name: columnName(field, def),
+    refTable: () => tableOf(refTarget(r, field)),
+    ownTable: () => tableOf(r),
+  };
+}
+
 function build(r: ResourceDef): AnyTable {
   const cols: Record<string, PgColumnBuilderBase> = { id: uuid('id').primaryKey().defaultRandom() };
-  for (const [field, def] of Object.entries(r.fields)) {
-    const c = columnFor(field, def);
-    if (c) cols[c[0]] = c[1];
+  for (const field of Object.keys(r.fields)) {
+    const column = serverKindOf(r.fields[field]).column?.(context(r, field));
+    if (column) cols[column[0]] = column[1];
   }
   return pgTable(r.table, cols, (t) => {
     const extra = [];
     for (const [field, def] of Object.entries(r.fields)) {
       if (def.unique) extra.push(uniqueIndex(`${r.table}_${columnName(field, def)}_uq`).on(t[field]));
-      if (def.type === 'ref') extra.push(index(`${r.table}_${columnName(field, def)}_idx`).on(t[field]));
+      const own = serverKindOf(def).indexes;
+      if (own) extra.push(...own(context(r, field), t[field]));
     }
     for (const group of r.uniqueTogether ?? []) {
       const names = group.map((f) => columnName(f, r.fields[f]));
@@ -100,16 +63,8 @@ function build(r: ResourceDef): AnyTable {
     }
     for (const f of r.search) {
       if (f.includes('.')) continue;
-      const name = `${r.table}_${columnName(f, r.fields[f])}_trgm`;
-      extra.push(
-        r.fields[f].type === 'tags'
-          ? index(name).using('gin', sql`tags_text(${t[f]}) gin_trgm_ops`)
-          : index(name).using('gin', t[f].op('gin_trgm_ops')),
-      );
-      // Short terms match prefixes (crud/query.ts): a btree on lower(value) serves them.
-      if (r.fields[f].type !== 'tags' && r.fields[f].type !== 'richtext') {
-        extra.push(index(`${r.table}_${columnName(f, r.fields[f])}_prefix`).using('btree', sql`lower(${t[f]}) text_pattern_ops`));
-      }
+      const search = serverKindOf(r.fields[f]).search;
+      if (search) extra.push(...search.indexes(`${r.table}_${columnName(f, r.fields[f])}`, t[f]));
     }
     for (const f of r.sortable) {
       if (f.includes('.') || r.fields[f]?.unique) continue;
@@ -119,70 +74,48 @@ function build(r: ResourceDef): AnyTable {
   });
 }
 
-function buildJoin(r: ResourceDef, field: string): AnyTable {
-  const name = joinTableName(r, field);
-  return pgTable(
-    name,
-    {
-      ownerId: uuid('owner_id')
-        .notNull()
-        .references(() => tableOf(r).id, { onDelete: 'cascade' }),
-      targetId: uuid('target_id')
-        .notNull()
-        .references(() => tableOf(resourceByName(r.fields[field].ref!)).id, { onDelete: 'cascade' }),
-    },
-    (t) => [primaryKey({ columns: [t.ownerId, t.targetId] }), index(`${name}_target_idx`).on(t.targetId)],
-  );
-}
-
-/** Child table of an images field: one row per image, ordered by position. */
-function buildImages(r: ResourceDef, field: string): AnyTable {
-  const name = joinTableName(r, field);
-  return pgTable(
-    name,
-    {
-      id: uuid('id').primaryKey().defaultRandom(),
-      ownerId: uuid('owner_id')
-        .notNull()
-        .references(() => tableOf(r).id, { onDelete: 'cascade' }),
-      path: text('path').notNull(),
-      thumb: text('thumb').notNull(),
-      position: integer('position').notNull().default(0),
-      createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    },
-    (t) => [index(`${name}_owner_idx`).on(t.ownerId, t.position)],
-  );
-}
-
-for (const r of resources) {
-  if (r.source) continue;
-  byName.set(r.name, build(r));
-}
-for (const r of resources) {
-  if (r.source) {
-    byName.set(r.name, byName.get(r.source)!);
-    continue;
-  }
-  for (const [field, def] of Object.entries(r.fields)) {
-    if (def.type === 'refList') joinTables.set(`${r.name}.${field}`, buildJoin(r, field));
-    if (def.type === 'images') joinTables.set(`${r.name}.${field}`, buildImages(r, field));
+/** Builds the tables of every declaration of `set` not built yet. */
+export function registerTables(set: ResourceSet): void {
+  const fresh = set.list.filter((r) => !owningSet.has(r));
+  for (const r of fresh) owningSet.set(r, set);
+  for (const r of fresh) if (!r.source) tables.set(r, build(r));
+  for (const r of fresh) {
+    if (r.source) {
+      tables.set(r, tableOf(set.byName(r.source)));
+      continue;
+    }
+    const side = new Map<string, AnyTable>();
+    for (const [field, def] of Object.entries(r.fields)) {
+      const make = serverKindOf(def).sideTable;
+      if (make) side.set(field, make(context(r, field), joinTableName(r, field)));
+    }
+    sideTables.set(r, side);
   }
 }
 
 export function tableOf(r: ResourceDef): AnyTable {
-  const t = byName.get(r.name);
+  const t = tables.get(r);
   if (!t) throw new Error(`No table for resource ${r.name}`);
   return t;
 }
 
 export function joinTableOf(r: ResourceDef, field: string): AnyTable {
-  const t = joinTables.get(`${r.name}.${field}`);
-  if (!t) throw new Error(`No join table for ${r.name}.${field}`);
+  const t = sideTables.get(r)?.get(field);
+  if (!t) throw new Error(`No table of its own for ${r.name}.${field}`);
   return t;
 }
 
-/** Every derived table, keyed for drizzle-kit. */
-export const resourceTables: Record<string, AnyTable> = Object.fromEntries([
-  ...[...byName.entries()].filter(([n]) => !resources.find((r) => r.name === n)?.source),
-  ...[...joinTables.entries()].map(([k, t]) => [k.replace(/[.-]/g, '_'), t] as const),
-]);
+/** Every table a set's declarations make (projections share their source's), keyed for drizzle-kit. */
+export function tablesOf(set: ResourceSet): Record<string, AnyTable> {
+  registerTables(set);
+  const out: Record<string, AnyTable> = {};
+  for (const r of set.list) {
+    if (r.source) continue;
+    out[r.name] = tableOf(r);
+    for (const [field, t] of sideTables.get(r) ?? []) out[`${r.name}.${field}`.replace(/[.-]/g, '_')] = t;
+  }
+  return out;
+}
+
+/** The product's tables (drizzle-kit reads them through schema.ts). */
+export const resourceTables: Record<string, AnyTable> = tablesOf(productResources);

@@ -1,3 +1,5 @@
+import type { ResourceDef } from '../../shared/resource';
+
 /** What a first start puts in an empty database (DESIGN 5 "Bootstrap"). */
 
 export const SEED_ROLES = [
@@ -12,31 +14,8 @@ export const RBAC_ROUTES = /^\/api\/auth\/(roles|user-roles|permissions|reinitia
 /** The role invited users get on approval. */
 export const DEFAULT_ROLE_TYPE = 'user';
 
-/** Menu entries. `roles` lists the role types that see each one. */
-export const SEED_MENU = [
-  { name: 'Experiences', menu: 'normal', menu_order: 10, path: '/experiences', description: 'Content with images', roles: ['admin'] },
-  { name: 'Invites', menu: 'normal', menu_order: 20, path: '/invites', description: 'Invitation links and approvals', roles: ['admin'] },
-  { name: 'Translations', menu: 'normal', menu_order: 30, path: '/translations', description: 'Interface texts', roles: ['admin'] },
-  { name: 'Users', menu: 'Access', menu_order: 100, path: '/users', description: 'Accounts', roles: ['admin'] },
-  {
-    name: 'User Profiles',
-    menu: 'Access',
-    menu_order: 110,
-    path: '/user-profiles',
-    description: 'Profiles of every user',
-    roles: ['admin'],
-  },
-  { name: 'Roles', menu: 'Access', menu_order: 120, path: '/roles', description: 'Roles and what they may do', roles: ['admin'] },
-  { name: 'User Roles', menu: 'Access', menu_order: 130, path: '/user-roles', description: 'Who has which role', roles: ['admin'] },
-  { name: 'Permissions', menu: 'Access', menu_order: 140, path: '/permissions', description: 'API permissions', roles: ['admin'] },
-  {
-    name: 'Client Permissions',
-    menu: 'Access',
-    menu_order: 150,
-    path: '/client-permissions',
-    description: 'Menu entries',
-    roles: ['admin'],
-  },
+/** Menu entries of screens that are not resources (resources declare their own `menu`). */
+export const OWN_MENU = [
   {
     name: 'Profile',
     menu: 'account',
@@ -46,3 +25,32 @@ export const SEED_MENU = [
     roles: ['admin', 'user'],
   },
 ];
+
+export interface SeedMenuEntry {
+  name: string;
+  menu: string;
+  menu_order: number;
+  path: string;
+  description: string;
+  /** Role types that see it. */
+  roles: readonly string[];
+}
+
+/** What a first start puts in the menu: every resource's declared entry, then the own screens'. */
+export function seedMenu(resources: readonly ResourceDef[]): SeedMenuEntry[] {
+  const declared = resources.flatMap((r) =>
+    r.menu
+      ? [
+          {
+            name: r.menu.name,
+            menu: r.menu.group,
+            menu_order: r.menu.order,
+            path: r.path,
+            description: r.menu.description,
+            roles: r.menu.roles,
+          },
+        ]
+      : [],
+  );
+  return [...declared, ...OWN_MENU];
+}

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { RBAC_ROUTES, SEED_MENU, SEED_ROLES } from './seed-data';
+import type { ResourceDef } from '../../shared/resource';
+import { RBAC_ROUTES, SEED_ROLES, seedMenu } from './seed-data';
 import { clientPermissionsT, permissionsT, roleClientPermissionsT, rolePermissionsT, rolesT, userRolesT, usersT } from './tables';
 import { hashPassword } from '../security/passwords';
 import type { KnownRoute } from '../rbac/route-table';
@@ -16,10 +17,15 @@ export interface BootstrapResult {
  * On an empty database: roles, menu, API permissions, and the first admin.
  * On every start: permission records for routes added since.
  */
-export async function bootstrap(db: Db, routes: KnownRoute[], admin: { email?: string; password?: string }): Promise<BootstrapResult> {
+export async function bootstrap(
+  db: Db,
+  routes: KnownRoute[],
+  admin: { email?: string; password?: string },
+  resources: readonly ResourceDef[],
+): Promise<BootstrapResult> {
   await syncPermissions(db, routes);
   const [{ n: roleCount }] = await db.select({ n: count() }).from(rolesT);
-  if (roleCount === 0) await seedRolesAndMenu(db);
+  if (roleCount === 0) await seedRolesAndMenu(db, resources);
 
   const [{ n: userCount }] = await db.select({ n: count() }).from(usersT);
   if (userCount > 0) return {};
@@ -35,17 +41,18 @@ export async function bootstrap(db: Db, routes: KnownRoute[], admin: { email?: s
   return { admin: { email, password: generated ? password : undefined, generated } };
 }
 
-async function seedRolesAndMenu(db: Db): Promise<void> {
+async function seedRolesAndMenu(db: Db, resources: readonly ResourceDef[]): Promise<void> {
+  const entries = seedMenu(resources);
   const roles = await db
     .insert(rolesT)
     .values(SEED_ROLES.map((r) => ({ ...r })))
     .returning({ id: rolesT.id, type: rolesT.type });
   const menu = await db
     .insert(clientPermissionsT)
-    .values(SEED_MENU.map(({ roles: _roles, ...m }) => m))
+    .values(entries.map(({ roles: _roles, ...m }) => m))
     .returning({ id: clientPermissionsT.id, path: clientPermissionsT.path });
   for (const role of roles) {
-    const paths = SEED_MENU.filter((m) => (m.roles as string[]).includes(String(role.type))).map((m) => m.path);
+    const paths = entries.filter((m) => m.roles.includes(String(role.type))).map((m) => m.path);
     const ids = menu.filter((m) => paths.includes(String(m.path))).map((m) => ({ ownerId: role.id, targetId: m.id }));
     if (ids.length) await db.insert(roleClientPermissionsT).values(ids);
   }

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { resources } from '../../../resources';
 import { operationsOf, type ResourceDef } from '../../shared/resource';
+import { kindOf } from '../../shared/field-kinds';
+import { serverKindOf } from '../field-kinds';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../crud/repository';
 import { bodySchema, idParamsSchema, listQuerySchema } from '../crud/schemas';
 import { endSessionsAfterWrite } from '../crud/session-rules';
@@ -17,16 +18,16 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   const tags = [r.name];
   const ctx = { uploadsDir: path.join(app.deps.config.dataDir, 'uploads') };
   const bodyLimit = r.bodyLimit;
-  const passwordFields = Object.entries(r.fields)
-    .filter(([, d]) => d.type === 'password')
+  const keepWhenBlank = Object.entries(r.fields)
+    .filter(([, d]) => kindOf(d).blankKeepsValue)
     .map(([f]) => f);
   // Forms send an empty password to mean "leave it as it is".
   const dropEmptyPasswords = async (req: { body: unknown }) => {
     const body = req.body as Body | null;
-    for (const f of passwordFields) if (body && (body[f] === '' || body[f] === null)) delete body[f];
+    for (const f of keepWhenBlank) if (body && (body[f] === '' || body[f] === null)) delete body[f];
   };
-  // Lists of resources with images tell clients where image paths start.
-  const listExtras = Object.values(r.fields).some((d) => d.type === 'images') ? { images_path: '/uploads/' } : {};
+  // E.g. lists of resources with images tell clients where image paths start.
+  const listExtras = Object.assign({}, ...Object.values(r.fields).map((d) => serverKindOf(d).listExtras ?? {})) as Record<string, unknown>;
 
   if (ops.includes('list')) {
     app.get<{ Querystring: ListParams }>(r.api, { schema: { tags, querystring: listQuerySchema(r) } }, async (req) => ({
@@ -70,6 +71,9 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   }
 }
 
-export async function crudRoutes(app: FastifyInstance) {
-  for (const r of resources) registerResource(app, r);
+/** The generic routes of every declared resource the app serves. */
+export function crudRoutes(resources: readonly ResourceDef[]) {
+  return async (app: FastifyInstance) => {
+    for (const r of resources) registerResource(app, r);
+  };
 }

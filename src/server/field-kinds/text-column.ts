@@ -1,0 +1,25 @@
+import { index, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { ColumnContext, ServerFieldKind } from './kind';
+
+/** A text column: NOT NULL when required, else with the declared default. */
+export function textColumn({ field, def, name }: ColumnContext): ReturnType<NonNullable<ServerFieldKind['column']>> {
+  const c = text(name);
+  if (def.required) return [field, c.notNull()];
+  if (def.default !== undefined && def.default !== null) return [field, c.default(String(def.default))];
+  return [field, c];
+}
+
+/**
+ * `q` over a text column: a trigram index serves substrings; short terms
+ * match prefixes (crud/query.ts), which a btree on lower(value) serves.
+ */
+export function textSearch(prefixIndex: boolean): NonNullable<ServerFieldKind['search']> {
+  return {
+    expr: (column) => column,
+    indexes: (name, column) => [
+      index(`${name}_trgm`).using('gin', column.op('gin_trgm_ops')),
+      ...(prefixIndex ? [index(`${name}_prefix`).using('btree', sql`lower(${column}) text_pattern_ops`)] : []),
+    ],
+  };
+}

@@ -1,0 +1,14 @@
+import { csvText, stringSchema, type FieldKind } from './kind';
+
+/** SPEC 5: a simple {something}@{something}.{something} pattern. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An e-mail address, stored lower-cased and trimmed. */
+export const email: FieldKind = {
+  writable: true,
+  bodySchema: (def) => stringSchema(def, { format: 'email' }),
+  search: 'text',
+  emptyValue: () => null,
+  choiceDetail: true,
+  csv: csvText,
+};

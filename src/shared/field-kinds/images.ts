@@ -1,0 +1,31 @@
+import type { FieldKind, JsonSchema } from './kind';
+
+/** One entry of an images field in a request body (SPEC 3 "Editor image entry"). */
+export interface ImageEntry {
+  id?: string;
+  operation: 'create' | 'keep' | 'update' | 'remove';
+  imageData?: string | null;
+  name?: string | null;
+}
+
+export const imageEntrySchema: JsonSchema = {
+  type: 'object',
+  required: ['operation'],
+  properties: {
+    id: { type: ['string', 'null'], maxLength: 100 },
+    operation: { type: 'string', enum: ['create', 'keep', 'update', 'remove'] },
+    imageData: { type: ['string', 'null'] },
+    name: { type: ['string', 'null'], maxLength: 255 },
+  },
+};
+
+/**
+ * Ordered images kept in a child table. Bodies carry operations on them
+ * (SPEC 4); records carry `[{id, path, thumb, url, thumbUrl}]`.
+ */
+export const images: FieldKind = {
+  writable: true,
+  bodySchema: () => ({ type: 'array', maxItems: 50, items: imageEntrySchema }),
+  emptyValue: () => [],
+  csv: (v) => (Array.isArray(v) ? v.map((i) => String((i as { url?: unknown }).url ?? '')).join(' ') : ''),
+};

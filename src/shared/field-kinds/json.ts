@@ -1,0 +1,9 @@
+import { csvText, type FieldKind } from './kind';
+
+/** A structured value kept as jsonb. */
+export const json: FieldKind = {
+  writable: true,
+  bodySchema: () => ({ type: ['object', 'null'] }),
+  emptyValue: () => null,
+  csv: csvText,
+};

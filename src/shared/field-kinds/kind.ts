@@ -1,0 +1,57 @@
+import type { FieldDef } from '../resource';
+
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * What a field kind means on both sides (server and browser): one module per
+ * kind in this folder, registered in index.ts. The server part
+ * (src/server/field-kinds) adds its column and SQL; the admin part
+ * (src/admin/field-kinds) its input, list cell and filter input.
+ */
+export interface FieldKind {
+  /** Request bodies may carry it (dates are set by the server). */
+  writable: boolean;
+  /** JSON Schema of the value in a create/update body. */
+  bodySchema(def: FieldDef): JsonSchema;
+  /** Lists filter on it by exact value: the JSON Schema of `?field=value`. Absent: not a filter. */
+  filter?: { schema(def: FieldDef): JsonSchema };
+  /** How `q` searches it: a text value, or any element of a list. Absent: `search` may not name it. */
+  search?: 'text' | 'elements';
+  /** The API value of a record that has none. */
+  emptyValue(): unknown;
+  /** The value a create form starts with when the declaration gives no `default`. */
+  formDefault?: unknown;
+  /** A blank value in a body means "leave it as it is" (write-only secrets). */
+  blankKeepsValue?: boolean;
+  /** Shown after a record's label in choice lists ("Ann (ann@example.com)"). */
+  choiceDetail?: boolean;
+  /** The API value as one CSV cell (export). */
+  csv(value: unknown): string;
+}
+
+/** A string value, nullable unless required, with the declared lengths. */
+export function stringSchema(def: FieldDef, extra: JsonSchema = {}): JsonSchema {
+  return {
+    type: def.required ? 'string' : ['string', 'null'],
+    ...(def.maxLength ? { maxLength: def.maxLength } : {}),
+    ...(def.minLength ? { minLength: def.minLength } : {}),
+    ...extra,
+  };
+}
+
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/** Plain values as text; nothing as an empty cell. */
+export function csvText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** A populated record (`{_id, name, ...}`) by its label, else its id. */
+export function csvRecordLabel(value: unknown): string {
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return csvText(o.name ?? o.title ?? o.email ?? o._id);
+  }
+  return csvText(value);
+}
