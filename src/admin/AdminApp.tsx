@@ -1,22 +1,27 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, localStorageStore, type I18nProvider } from 'react-admin';
-import { dataProvider } from './providers/dataProvider';
-import { authProvider } from './providers/authProvider';
-import { screenResources } from './registry';
+import { productResources } from '../../resources';
+import { hasOperation } from '../shared/resource';
+import type { ResourceSet } from '../shared/resource-set';
+import { ADMIN_OWN_PATHS } from '../shared/site-paths';
+import { createDataProvider, dataProvider } from './providers/dataProvider';
+import { authProvider, createAuthProvider } from './providers/authProvider';
 import { AppLayout } from './layout/AppLayout';
 import { ToastNotifications } from './layout/ToastNotifications';
+import { useMenuIcon } from './layout/menuIcons';
 import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './screens/Dashboard';
 import { AccessDenied } from './screens/AccessDenied';
 import { NotFound } from './screens/NotFound';
 import { ErrorPage } from './screens/ErrorPage';
 import { CategoryGuard } from './screens/CategoryGuard';
-import { ForgotPasswordPage, InvitesPage, ProfilePage, ResetPasswordPage, ResourceList, TranslationsPage } from './lazyScreens';
-import { menuIcon } from './layout/menuIcons';
-import { customLists, ExperienceEditor } from './screens/experiences/routing';
+import { ForgotPasswordPage, ProfilePage, ResetPasswordPage, ResourceList } from './lazyScreens';
+import { adminModules } from './resources';
+import { AdminResourcesProvider, moduleOf, type AdminResources } from './resources/AdminResources';
+import type { AdminModules } from './resources/module';
 
 /** SPEC 9: lists stay fresh 15 s and are not retried. */
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 15000, retry: false } } });
@@ -24,12 +29,39 @@ const store = localStorageStore(undefined, 'BackOffice');
 
 const lazyPage = (node: ReactNode) => <Suspense fallback={<LinearProgress />}>{node}</Suspense>;
 
-export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
+interface Props {
+  i18nProvider: I18nProvider;
+  /** Declarations to serve (default: resources/index.ts). */
+  resources?: ResourceSet;
+  /** Admin folders by resource name (default: src/admin/resources/index.ts). */
+  modules?: AdminModules;
+}
+
+/**
+ * The back office. Every declared resource gets its screen from its
+ * declaration and its admin folder: a resource the API lists gets a
+ * react-admin Resource (the folder's list, else the generated one); one
+ * the API does not list gets the folder's list as a screen at its path.
+ * Folder routes (e.g. the experience editor) are guarded by the
+ * resource's menu entry, like every screen (DESIGN 5 "Guard rule").
+ */
+function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; value: AdminResources }) {
+  const { resources, modules } = value;
+  const menuIcon = useMenuIcon();
+  const product = resources === productResources;
+  const providers = useMemo(
+    () =>
+      product
+        ? { dataProvider, authProvider }
+        : { dataProvider: createDataProvider(resources), authProvider: createAuthProvider(resources) },
+    [product, resources],
+  );
+  const guarded = (path: string, node: ReactNode) => <CategoryGuard path={path}>{lazyPage(node)}</CategoryGuard>;
   return (
     <Admin
       title="Back Office"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
+      dataProvider={providers.dataProvider}
+      authProvider={providers.authProvider}
       i18nProvider={i18nProvider}
       queryClient={queryClient}
       store={store}
@@ -42,26 +74,43 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
       error={ErrorPage}
       disableTelemetry
     >
-      {screenResources.map((r) => (
-        <Resource
-          key={r.name}
-          name={r.name}
-          list={lazyPage(customLists[r.name] ?? <ResourceList name={r.name} />)}
-          icon={() => menuIcon(r.path)}
-          recordRepresentation={r.recordLabel}
-        />
-      ))}
+      {resources.list
+        .filter((r) => hasOperation(r, 'list'))
+        .map((r) => {
+          const List = moduleOf(modules, r.name).list;
+          return (
+            <Resource
+              key={r.name}
+              name={r.name}
+              list={lazyPage(List ? <List /> : <ResourceList name={r.name} />)}
+              icon={() => menuIcon(r.path)}
+              recordRepresentation={r.recordLabel}
+            />
+          );
+        })}
       <CustomRoutes noLayout>
-        <Route path="/forgot-password" element={lazyPage(<ForgotPasswordPage />)} />
-        <Route path="/reset-password/:token" element={lazyPage(<ResetPasswordPage />)} />
+        <Route path={ADMIN_OWN_PATHS.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
+        <Route path={ADMIN_OWN_PATHS.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
       </CustomRoutes>
       <CustomRoutes>
-        <Route path="/account/profile" element={<CategoryGuard path="/account/profile">{lazyPage(<ProfilePage />)}</CategoryGuard>} />
-        <Route path="/translations" element={<CategoryGuard path="/translations">{lazyPage(<TranslationsPage />)}</CategoryGuard>} />
-        <Route path="/experiences/new" element={<CategoryGuard path="/experiences">{lazyPage(<ExperienceEditor />)}</CategoryGuard>} />
-        <Route path="/experiences/:id/edit" element={<CategoryGuard path="/experiences">{lazyPage(<ExperienceEditor />)}</CategoryGuard>} />
-        <Route path="/invites" element={<CategoryGuard path="/invites">{lazyPage(<InvitesPage />)}</CategoryGuard>} />
+        <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />
+        {resources.list.flatMap((r) => {
+          const m = moduleOf(modules, r.name);
+          const own = !hasOperation(r, 'list') && m.list ? [{ path: r.path, element: <m.list /> }] : [];
+          return [...own, ...(m.routes ?? [])].map((route) => (
+            <Route key={route.path} path={route.path} element={guarded(r.path, route.element)} />
+          ));
+        })}
       </CustomRoutes>
     </Admin>
+  );
+}
+
+export function AdminApp({ i18nProvider, resources = productResources, modules = adminModules }: Props) {
+  const value = useMemo(() => ({ resources, modules }), [resources, modules]);
+  return (
+    <AdminResourcesProvider value={value}>
+      <AdminScreens i18nProvider={i18nProvider} value={value} />
+    </AdminResourcesProvider>
   );
 }

@@ -10,7 +10,3 @@ export const ForgotPasswordPage = lazy(
 export const ResetPasswordPage = lazy(
   lazyWithTimeout(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage }))),
 );
-export const InvitesPage = lazy(lazyWithTimeout(() => import('./screens/invites/InvitesPage').then((m) => ({ default: m.InvitesPage }))));
-export const TranslationsPage = lazy(
-  lazyWithTimeout(() => import('./screens/translations/TranslationsPage').then((m) => ({ default: m.TranslationsPage }))),
-);

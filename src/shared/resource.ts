@@ -69,7 +69,7 @@ export interface ResourceDef {
   /** Unique constraints over several fields. */
   uniqueTogether?: readonly (readonly string[])[];
   /** Which generic routes exist. Missing means all five. */
-  operations?: readonly ('list' | 'get' | 'create' | 'update' | 'delete')[];
+  operations?: readonly Operation[];
   /** Generic screens. */
   list: {
     columns: readonly ColumnDef[];
@@ -108,6 +108,13 @@ export const ALL_OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as c
 
 export function operationsOf(r: ResourceDef): readonly string[] {
   return r.operations ?? ALL_OPERATIONS;
+}
+
+export type Operation = (typeof ALL_OPERATIONS)[number];
+
+/** Whether the API serves `op` for the resource (and its screens offer it). */
+export function hasOperation(r: ResourceDef, op: Operation): boolean {
+  return operationsOf(r).includes(op);
 }
 
 export function columnName(field: string, def: FieldDef): string {

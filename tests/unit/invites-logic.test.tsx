@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inviteBody } from '../../src/admin/screens/invites/inviteForm';
+import { inviteBody } from '../../src/admin/resources/invites/inviteForm';
 import { invalidReason, inviteToken, refusalReason } from '../../src/site/pages/acceptInviteState';
 import { validateRegistration } from '../../src/site/pages/acceptInviteValidation';
 import { interpolate, lookup, type Messages } from '../../src/web/localeFile';

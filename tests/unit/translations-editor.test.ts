@@ -7,9 +7,9 @@ import {
   sortRows,
   toEntries,
   toRows,
-} from '../../src/admin/screens/translations/entries';
-import { parseRawJson } from '../../src/admin/screens/translations/rawJson';
-import { normalizeLanguageCode, referenceLanguage } from '../../src/admin/screens/translations/languageCode';
+} from '../../src/admin/resources/translations/entries';
+import { parseRawJson } from '../../src/admin/resources/translations/rawJson';
+import { normalizeLanguageCode, referenceLanguage } from '../../src/admin/resources/translations/languageCode';
 
 describe('translations editor rows', () => {
   it('drops blank keys, trims keys and lets a later duplicate win (SPEC 2)', () => {

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Card } from '@mui/material';
 import { Datagrid, ListBase, Pagination, Title, useLocaleState, useTranslate } from 'react-admin';
-import type { ResourceDef } from '../../shared/resource';
-import { can } from '../registry';
+import { hasOperation as can, type ResourceDef } from '../../shared/resource';
 import { columnField } from './columnField';
+import { useAdminResources } from '../resources/AdminResources';
 import { FormDialog, type DialogTarget } from './FormDialog';
 import { ListHeader } from './ListHeader';
 import { ListStatus } from './ListStatus';
@@ -19,6 +19,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
+  const { resources } = useAdminResources();
   const hasActions = def.form && (can(def, 'update') || can(def, 'delete'));
   return (
     <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
@@ -34,7 +35,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
         {/* Wide tables scroll inside the card instead of widening the page on a phone. */}
         <Card variant="outlined" sx={{ overflowX: 'auto', contain: 'inline-size' }}>
           <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
-            {def.list.columns.map((c) => columnField(def, c, translate, locale))}
+            {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
             {hasActions && <RowActions label={translate('app.list.actions')} def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />}
           </Datagrid>
         </Card>

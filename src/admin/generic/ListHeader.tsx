@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useListContext, useTranslate } from 'react-admin';
-import type { ResourceDef } from '../../shared/resource';
-import { can } from '../registry';
+import { hasOperation as can, type ResourceDef } from '../../shared/resource';
 
 /** 'Users (12)' and the 'Add New ...' button, plus any screen-specific buttons. */
 export function ListHeader({ def, onAdd, extra }: { def: ResourceDef; onAdd: () => void; extra?: ReactNode }) {

@@ -1,10 +1,10 @@
-import { findResource } from '../registry';
-import { listExtras } from '../screens/listExtras';
+import { moduleOf, useAdminResources } from '../resources/AdminResources';
 import GenericList from './GenericList';
 
 /** Lazy entry of the generated screens (own chunk, loaded on first list visit). */
 export default function ResourceList({ name }: { name: string }) {
-  const def = findResource(name);
+  const { resources, modules } = useAdminResources();
+  const def = resources.find(name);
   if (!def) return null;
-  return <GenericList def={def} extra={listExtras[def.name]} />;
+  return <GenericList def={def} extra={moduleOf(modules, name).listActions} />;
 }

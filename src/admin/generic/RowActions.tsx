@@ -1,8 +1,7 @@
 import { Box, IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { useRecordContext, useTranslate, type Identifier } from 'react-admin';
-import type { ResourceDef } from '../../shared/resource';
-import { can } from '../registry';
+import { hasOperation as can, type ResourceDef } from '../../shared/resource';
 import { DeleteAction } from './DeleteAction';
 
 export function RowActions({ def, onEdit }: { def: ResourceDef; onEdit: (id: Identifier) => void; label?: string }) {

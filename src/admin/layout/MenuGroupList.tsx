@@ -5,11 +5,12 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import FolderIcon from '@mui/icons-material/Folder';
 import { MenuItemLink, useSidebarState, useTranslate } from 'react-admin';
 import type { MenuGroup } from './buildMenu';
-import { menuIcon } from './menuIcons';
+import { useMenuIcon } from './menuIcons';
 import { categoryLabel, groupLabel } from './categoryLabel';
 
 function Items({ group, dense }: { group: MenuGroup; dense?: boolean }) {
   const translate = useTranslate();
+  const menuIcon = useMenuIcon();
   return (
     <>
       {group.items.map((c) => (

@@ -1,30 +1,19 @@
 import type { ReactElement } from 'react';
-import PeopleIcon from '@mui/icons-material/People';
-import SecurityIcon from '@mui/icons-material/Security';
-import VpnKeyIcon from '@mui/icons-material/VpnKey';
-import ListIcon from '@mui/icons-material/List';
-import BadgeIcon from '@mui/icons-material/Badge';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import MailIcon from '@mui/icons-material/Mail';
-import TranslateIcon from '@mui/icons-material/Translate';
-import EventIcon from '@mui/icons-material/Event';
-import ContactPageIcon from '@mui/icons-material/ContactPage';
 import LabelIcon from '@mui/icons-material/Label';
+import { ADMIN_OWN_PATHS } from '../../shared/site-paths';
+import { moduleOf, useAdminResources } from '../resources/AdminResources';
 
-const ICONS: Record<string, ReactElement> = {
-  '/users': <PeopleIcon />,
-  '/user-profiles': <ContactPageIcon />,
-  '/roles': <SecurityIcon />,
-  '/permissions': <VpnKeyIcon />,
-  '/client-permissions': <ListIcon />,
-  '/user-roles': <BadgeIcon />,
-  '/account/profile': <AccountCircleIcon />,
-  '/invites': <MailIcon />,
-  '/translations': <TranslateIcon />,
-  '/experiences': <EventIcon />,
-};
-
-/** Icon of a menu path; unknown paths (new client permissions) get a neutral one. */
-export function menuIcon(path: string): ReactElement {
-  return ICONS[path] ?? <LabelIcon />;
+/**
+ * Icon of a menu path: a resource's comes from its admin folder; unknown
+ * paths (new client permissions) get a neutral one.
+ */
+export function useMenuIcon(): (path: string) => ReactElement {
+  const { resources, modules } = useAdminResources();
+  return (path) => {
+    if (path === ADMIN_OWN_PATHS.profile) return <AccountCircleIcon />;
+    const r = resources.list.find((x) => x.path === path);
+    const Icon = r ? moduleOf(modules, r.name).icon : undefined;
+    return Icon ? <Icon /> : <LabelIcon />;
+  };
 }

@@ -3,7 +3,8 @@ import { api } from '../api/http';
 import { errorStatus } from '../api/ApiError';
 import { clearSession, getToken, getUserInfo, saveSession, type SessionRole, type SessionUser } from '../../web/session';
 import { allows, forgetCategories, getCategories } from './categories';
-import { findResource } from '../registry';
+import { productResources } from '../../../resources';
+import type { ResourceSet } from '../../shared/resource-set';
 import { loginPathWithNext } from '../auth/loginPath';
 import { PendingApproval, REGISTRATION_SUBMITTED, type PendingAnswer } from '../auth/PendingApproval';
 
@@ -20,58 +21,63 @@ export function reportForbidden(error: unknown): void {
   console.warn('Permission error (403):', error instanceof Error ? error.message : error);
 }
 
-export const authProvider: AuthProvider = {
-  async login(params: LoginParams) {
-    const url = 'credential' in params ? '/api/auth/google' : '/api/auth/login';
-    const body = 'credential' in params ? { credential: params.credential, invite: params.invite || undefined } : params;
-    const answer = await api<LoginAnswer | PendingAnswer>(url, { method: 'POST', body });
-    // 202 for a new invited person: registered for approval, nothing to store.
-    if (!answer || !('token' in answer) || !answer.token)
-      throw new PendingApproval(('message' in answer && answer.message) || REGISTRATION_SUBMITTED);
-    saveSession({ token: answer.token, user: answer.user }, answer.role);
-    forgetCategories();
-    // No redirectTo: the login screen passes the `next` target to useLogin.
-  },
+/** The auth provider of an app serving `resources` (canAccess gates their screens). */
+export function createAuthProvider(resources: ResourceSet): AuthProvider {
+  return {
+    async login(params: LoginParams) {
+      const url = 'credential' in params ? '/api/auth/google' : '/api/auth/login';
+      const body = 'credential' in params ? { credential: params.credential, invite: params.invite || undefined } : params;
+      const answer = await api<LoginAnswer | PendingAnswer>(url, { method: 'POST', body });
+      // 202 for a new invited person: registered for approval, nothing to store.
+      if (!answer || !('token' in answer) || !answer.token)
+        throw new PendingApproval(('message' in answer && answer.message) || REGISTRATION_SUBMITTED);
+      saveSession({ token: answer.token, user: answer.user }, answer.role);
+      forgetCategories();
+      // No redirectTo: the login screen passes the `next` target to useLogin.
+    },
 
-  async logout() {
-    if (getToken()) {
-      // The session must end server side too; a failure still signs out locally.
-      await api('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
-    }
-    clearSession();
-    forgetCategories();
-  },
-
-  async checkAuth() {
-    // The layout guard redirects with `replace` and the `next` param, so
-    // react-admin must neither redirect nor notify here.
-    if (!getToken()) throw { redirectTo: false, message: false };
-  },
-
-  async checkError(error: unknown) {
-    const status = errorStatus(error);
-    if (status === 401) {
+    async logout() {
+      if (getToken()) {
+        // The session must end server side too; a failure still signs out locally.
+        await api('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+      }
       clearSession();
       forgetCategories();
-      throw { redirectTo: loginPathWithNext(window.location.pathname + window.location.search), message: false };
-    }
-    if (status === 403) reportForbidden(error);
-  },
+    },
 
-  async getIdentity() {
-    const info = getUserInfo();
-    if (!info) throw new Error('Not signed in');
-    return { id: info.user._id, fullName: info.user.name, avatar: info.user.image ?? undefined, email: info.user.email };
-  },
+    async checkAuth() {
+      // The layout guard redirects with `replace` and the `next` param, so
+      // react-admin must neither redirect nor notify here.
+      if (!getToken()) throw { redirectTo: false, message: false };
+    },
 
-  async getPermissions() {
-    return getCategories();
-  },
+    async checkError(error: unknown) {
+      const status = errorStatus(error);
+      if (status === 401) {
+        clearSession();
+        forgetCategories();
+        throw { redirectTo: loginPathWithNext(window.location.pathname + window.location.search), message: false };
+      }
+      if (status === 403) reportForbidden(error);
+    },
 
-  async canAccess({ resource }) {
-    const def = resource ? findResource(resource) : undefined;
-    // Only declared screens are gated; the server stays the real guard.
-    if (!def) return true;
-    return allows(await getCategories(), def.path);
-  },
-};
+    async getIdentity() {
+      const info = getUserInfo();
+      if (!info) throw new Error('Not signed in');
+      return { id: info.user._id, fullName: info.user.name, avatar: info.user.image ?? undefined, email: info.user.email };
+    },
+
+    async getPermissions() {
+      return getCategories();
+    },
+
+    async canAccess({ resource }) {
+      const def = resource ? resources.find(resource) : undefined;
+      // Only declared screens are gated; the server stays the real guard.
+      if (!def) return true;
+      return allows(await getCategories(), def.path);
+    },
+  };
+}
+
+export const authProvider = createAuthProvider(productResources);

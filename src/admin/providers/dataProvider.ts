@@ -13,7 +13,8 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import { api } from '../api/http';
-import { findResource } from '../registry';
+import { productResources } from '../../../resources';
+import type { ResourceSet } from '../../shared/resource-set';
 
 /** A record as the API sends it: `_id` instead of react-admin's `id`. */
 interface ApiRecord {
@@ -34,8 +35,8 @@ export function toRecord<R extends RaRecord = RaRecord>(r: ApiRecord): R {
   return { ...r, id: r._id } as unknown as R;
 }
 
-function baseOf(resource: string): string {
-  const def = findResource(resource);
+function baseOf(resources: ResourceSet, resource: string): string {
+  const def = resources.find(resource);
   if (!def) throw new Error(`Unknown resource ${resource}`);
   return def.api;
 }
@@ -57,8 +58,9 @@ export function listUrl(
   perPage: number,
   sort: { field: string; order: string } | undefined,
   filter: Record<string, unknown>,
+  resources: ResourceSet = productResources,
 ): string {
-  const def = findResource(resource);
+  const def = resources.find(resource);
   const params = new URLSearchParams({ page: String(page), limit: String(perPage) });
   const { q, ...rest } = filter;
   const qs = filterValue(q);
@@ -72,7 +74,7 @@ export function listUrl(
     const s = filterValue(v);
     if (s !== null) params.set(k, s);
   }
-  return `${baseOf(resource)}?${params.toString()}`;
+  return `${baseOf(resources, resource)}?${params.toString()}`;
 }
 
 export function totalOf(total: number | string): number {
@@ -81,58 +83,62 @@ export function totalOf(total: number | string): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-async function getOne<R extends RaRecord>(resource: string, id: Identifier): Promise<R> {
-  return toRecord<R>(await api<ApiRecord>(`${baseOf(resource)}/${encodeURIComponent(String(id))}`));
+/** The data provider of an app serving `resources` (their `api` bases). */
+export function createDataProvider(resources: ResourceSet) {
+  const base = (resource: string) => baseOf(resources, resource);
+  const getOne = async <R extends RaRecord>(resource: string, id: Identifier): Promise<R> =>
+    toRecord<R>(await api<ApiRecord>(`${base(resource)}/${encodeURIComponent(String(id))}`));
+  return {
+    async getList<R extends RaRecord>(resource: string, params: GetListParams) {
+      const { page = 1, perPage = 25 } = params.pagination ?? {};
+      const res = await api<ApiList>(listUrl(resource, page, perPage, params.sort, params.filter ?? {}, resources), {
+        signal: params.signal,
+      });
+      return {
+        data: res.data.map((r) => toRecord<R>(r)),
+        total: totalOf(res.total),
+        // Keeps a capped label ("10000+") for the list title.
+        meta: { totalLabel: String(res.total) },
+      };
+    },
+    async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
+      return { data: await getOne<R>(resource, params.id) };
+    },
+    async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
+      return { data: await Promise.all(params.ids.map((id) => getOne<R>(resource, id))) };
+    },
+    async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
+      const { page = 1, perPage = 25 } = params.pagination ?? {};
+      const filter = { ...params.filter, [params.target]: params.id };
+      const res = await api<ApiList>(listUrl(resource, page, perPage, params.sort, filter, resources), { signal: params.signal });
+      return { data: res.data.map((r) => toRecord<R>(r)), total: totalOf(res.total) };
+    },
+    async create<R extends RaRecord>(resource: string, params: CreateParams) {
+      const saved = await api<ApiRecord>(base(resource), { method: 'POST', body: toBody(params.data) });
+      return { data: toRecord<R>(saved) };
+    },
+    async update<R extends RaRecord>(resource: string, params: UpdateParams) {
+      const saved = await api<ApiRecord>(`${base(resource)}/${encodeURIComponent(String(params.id))}`, {
+        method: 'PUT',
+        body: toBody(params.data),
+      });
+      return { data: toRecord<R>(saved) };
+    },
+    async updateMany(resource: string, params: UpdateManyParams) {
+      await Promise.all(
+        params.ids.map((id) => api(`${base(resource)}/${encodeURIComponent(String(id))}`, { method: 'PUT', body: toBody(params.data) })),
+      );
+      return { data: params.ids };
+    },
+    async delete<R extends RaRecord>(resource: string, params: DeleteParams<R>) {
+      await api(`${base(resource)}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
+      return { data: params.previousData ?? ({ id: params.id } as R) };
+    },
+    async deleteMany(resource: string, params: DeleteManyParams) {
+      await Promise.all(params.ids.map((id) => api(`${base(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })));
+      return { data: params.ids };
+    },
+  } satisfies DataProvider;
 }
 
-export const dataProvider = {
-  async getList<R extends RaRecord>(resource: string, params: GetListParams) {
-    const { page = 1, perPage = 25 } = params.pagination ?? {};
-    const res = await api<ApiList>(listUrl(resource, page, perPage, params.sort, params.filter ?? {}), {
-      signal: params.signal,
-    });
-    return {
-      data: res.data.map((r) => toRecord<R>(r)),
-      total: totalOf(res.total),
-      // Keeps a capped label ("10000+") for the list title.
-      meta: { totalLabel: String(res.total) },
-    };
-  },
-  async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
-    return { data: await getOne<R>(resource, params.id) };
-  },
-  async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
-    return { data: await Promise.all(params.ids.map((id) => getOne<R>(resource, id))) };
-  },
-  async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
-    const { page = 1, perPage = 25 } = params.pagination ?? {};
-    const filter = { ...params.filter, [params.target]: params.id };
-    const res = await api<ApiList>(listUrl(resource, page, perPage, params.sort, filter), { signal: params.signal });
-    return { data: res.data.map((r) => toRecord<R>(r)), total: totalOf(res.total) };
-  },
-  async create<R extends RaRecord>(resource: string, params: CreateParams) {
-    const saved = await api<ApiRecord>(baseOf(resource), { method: 'POST', body: toBody(params.data) });
-    return { data: toRecord<R>(saved) };
-  },
-  async update<R extends RaRecord>(resource: string, params: UpdateParams) {
-    const saved = await api<ApiRecord>(`${baseOf(resource)}/${encodeURIComponent(String(params.id))}`, {
-      method: 'PUT',
-      body: toBody(params.data),
-    });
-    return { data: toRecord<R>(saved) };
-  },
-  async updateMany(resource: string, params: UpdateManyParams) {
-    await Promise.all(
-      params.ids.map((id) => api(`${baseOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'PUT', body: toBody(params.data) })),
-    );
-    return { data: params.ids };
-  },
-  async delete<R extends RaRecord>(resource: string, params: DeleteParams<R>) {
-    await api(`${baseOf(resource)}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
-    return { data: params.previousData ?? ({ id: params.id } as R) };
-  },
-  async deleteMany(resource: string, params: DeleteManyParams) {
-    await Promise.all(params.ids.map((id) => api(`${baseOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })));
-    return { data: params.ids };
-  },
-} satisfies DataProvider;
+export const dataProvider = createDataProvider(productResources);

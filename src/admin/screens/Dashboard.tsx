@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Category } from '../providers/categories';
 import { buildMenu } from '../layout/buildMenu';
 import { categoryLabel } from '../layout/categoryLabel';
-import { menuIcon } from '../layout/menuIcons';
+import { useMenuIcon } from '../layout/menuIcons';
 
 /** The /admin landing: a greeting and a tile per screen the user may open. */
 export function Dashboard() {
@@ -12,6 +12,7 @@ export function Dashboard() {
   const navigate = useNavigate();
   const { identity } = useGetIdentity();
   const { permissions } = usePermissions<Category[]>();
+  const menuIcon = useMenuIcon();
   const items = buildMenu(permissions ?? []).flatMap((g) => g.items);
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>

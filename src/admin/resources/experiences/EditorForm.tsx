@@ -4,7 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { Form, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceDef } from '../../../shared/resource';
 import { useFormDirty } from '../../generic/useFormDirty';
-import { findResource } from '../../registry';
+import { experiences } from '../../../../resources/experiences';
 import { EditorFields } from './EditorFields';
 import { EditorToolbar } from './EditorToolbar';
 import type { EditorValues } from './experienceBody';
@@ -60,10 +60,9 @@ function EditorBody({ def, images, progress, saving, saved }: BodyProps) {
 
 /** The editor's form: fields, pictures, toolbars above and below. */
 export function EditorForm({ record }: { record?: RaRecord }) {
-  const def = findResource('experiences');
+  const def = experiences;
   const images = useImageEntries(record);
   const { save, progress, saving, saved } = useSaveExperience(record ? String(record.id) : undefined, images);
-  if (!def) return null;
   const defaults = {
     title: str(record?.title),
     slug: str(record?.slug),

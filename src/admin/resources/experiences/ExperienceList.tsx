@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Box, Card } from '@mui/material';
 import { Datagrid, ListBase, Pagination, Title, useListContext, useLocaleState, useTranslate } from 'react-admin';
-import { findResource } from '../../registry';
+import { experiences } from '../../../../resources/experiences';
 import { columnField } from '../../generic/columnField';
+import { useAdminResources } from '../AdminResources';
 import { ListHeader } from '../../generic/ListHeader';
 import { SearchBox } from '../../generic/SearchBox';
 import { ListStatus } from '../../generic/ListStatus';
@@ -32,8 +33,8 @@ function RefetchOnSave() {
 export default function ExperienceList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const def = findResource('experiences');
-  if (!def) return null;
+  const { resources } = useAdminResources();
+  const def = experiences;
   return (
     <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
       <RefetchOnSave />
@@ -50,7 +51,8 @@ export default function ExperienceList() {
         <Card variant="outlined">
           <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
             {def.list.columns.map((c) => {
-              if (c.render === 'image') return <ThumbCell key={c.source} label={translate('app.experiences.thumbnail')} sortable={false} />;
+              if (c.source === 'images')
+                return <ThumbCell key={c.source} label={translate('app.experiences.thumbnail')} sortable={false} />;
               if (c.source === 'title')
                 return (
                   <TitleCell
@@ -60,7 +62,7 @@ export default function ExperienceList() {
                     sortable={def.sortable.includes('title')}
                   />
                 );
-              return columnField(def, c, translate, locale);
+              return columnField(def, c, translate, locale, resources);
             })}
             <ExperienceActions label={translate('app.list.actions')} />
           </Datagrid>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
-import { findResource } from '../../registry';
+import { experiences } from '../../../../resources/experiences';
 import { errorBody } from '../../api/ApiError';
 import { crudErrorMessage, crudSuccessMessage } from '../../generic/crudMessages';
 import { announceChange } from './changes';
@@ -28,7 +28,7 @@ export function useSaveExperience(id: string | undefined, images: ImageEntries) 
   const notify = useNotify();
   const translate = useTranslate();
   const navigate = useNavigate();
-  const api = findResource('experiences')?.api ?? '/api/auth/experiences';
+  const api = experiences.api;
   const action = id ? 'update' : 'create';
 
   const save = async (values: EditorValues): Promise<Record<string, string> | undefined> => {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { api } from '../api/http';
-import { errorBody } from '../api/ApiError';
+import { api } from '../../api/http';
+import { errorBody } from '../../api/ApiError';
 
 /** Syncs API permissions with the server's routes, after a confirmation (SPEC 2 "Tables"). */
 export function ReinitiatePermissionsButton() {

@@ -1,0 +1,28 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from './src/server/app';
+import { loadConfig } from './src/server/config';
+const t0 = Date.now();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'probe-'));
+const config = { ...loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-pass-123', WEB_DIR: '/nonexist' }), inMemoryDb: true };
+const app = await buildApp(config, { logger: false });
+console.log('build+migrate+seed', Date.now() - t0);
+const client = (app.deps.database as any);
+let t1 = Date.now();
+// find the pglite client
+const pg: PGlite = (app.deps.database.db as any).$client;
+const dump = await pg.dumpDataDir('none');
+console.log('dump', Date.now() - t1, dump.size);
+await app.close();
+t1 = Date.now();
+const pg2 = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
+console.log('load', Date.now() - t1);
+t1 = Date.now();
+const r = await pg2.query('select count(*) from permissions');
+console.log(r.rows, Date.now() - t1);
+t1 = Date.now();
+const pg3 = await PGlite.create({ extensions: { pg_trgm } });
+console.log('fresh create', Date.now() - t1);

@@ -1,0 +1,32 @@
+import { SelectInput } from 'react-admin';
+import type { FieldDef } from '../../shared/resource';
+import type { AdminFieldKind, FilterInputProps, InputProps } from './kind';
+import { TextCell } from './TextCell';
+import { idOf, isBlank } from './values';
+
+const choicesOf = (def: FieldDef) => (def.options ?? []).map((o) => ({ id: o, name: o }));
+
+function EnumInput({ name, def, label, validate, defaultValue }: InputProps) {
+  return (
+    <SelectInput
+      source={name}
+      label={label}
+      validate={validate}
+      fullWidth
+      helperText={false}
+      defaultValue={defaultValue}
+      choices={choicesOf(def)}
+    />
+  );
+}
+
+function EnumFilter({ source, def, label, alwaysOn }: FilterInputProps) {
+  return <SelectInput source={source} label={label} alwaysOn={alwaysOn} helperText={false} choices={choicesOf(def)} />;
+}
+
+export const enumKind: AdminFieldKind = {
+  Input: EnumInput,
+  Cell: TextCell,
+  FilterInput: EnumFilter,
+  toBody: (v) => (isBlank(v) ? { keep: false } : { keep: true, value: idOf(v) }),
+};

@@ -1,0 +1,45 @@
+import { AutocompleteInput, ReferenceInput, SelectInput, useRecordContext } from 'react-admin';
+import { useAdminResources } from '../resources/AdminResources';
+import type { AdminFieldKind, CellProps, FilterInputProps, InputProps } from './kind';
+import { populatedLabel, refOptionText } from './refLabel';
+import { idOf, isBlank } from './values';
+
+function RefInput({ resource, name, def, label, validate }: InputProps) {
+  const target = useAdminResources().resources.find(def.ref ?? '');
+  return (
+    <ReferenceInput
+      source={name}
+      reference={def.ref ?? ''}
+      perPage={resource.choicesLimit ?? 25}
+      filter={resource.refFilter?.[name] ?? {}}
+      sort={target?.defaultSort}
+    >
+      <SelectInput source={name} label={label} validate={validate} fullWidth helperText={false} optionText={refOptionText(target)} />
+    </ReferenceInput>
+  );
+}
+
+/** The populated record's label (lists populate refs as `{_id, ...populate}`). */
+function RefCell({ source, def }: CellProps) {
+  const record = useRecordContext();
+  const target = useAdminResources().resources.find(def.ref ?? '');
+  return <span>{populatedLabel(record?.[source], target)}</span>;
+}
+
+function RefFilter({ resource, source, def, label, alwaysOn }: FilterInputProps) {
+  const target = useAdminResources().resources.find(def.ref ?? '');
+  return (
+    <ReferenceInput source={source} reference={def.ref ?? ''} perPage={resource.choicesLimit ?? 25} alwaysOn={alwaysOn}>
+      <AutocompleteInput label={label} optionText={refOptionText(target)} helperText={false} />
+    </ReferenceInput>
+  );
+}
+
+export const ref: AdminFieldKind = {
+  Input: RefInput,
+  Cell: RefCell,
+  FilterInput: RefFilter,
+  // Lists populate refs as objects; the form edits ids (SPEC 3 "Edit shows ids").
+  toForm: (v) => idOf(v) ?? null,
+  toBody: (v) => (isBlank(v) ? { keep: false } : { keep: true, value: idOf(v) }),
+};

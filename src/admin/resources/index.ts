@@ -1,0 +1,26 @@
+import type { AdminModules } from './module';
+import { clientPermissions } from './client-permissions';
+import { experiences } from './experiences';
+import { invites } from './invites';
+import { permissions } from './permissions';
+import { roles } from './roles';
+import { translations } from './translations';
+import { userProfiles } from './user-profiles';
+import { userRoles } from './user-roles';
+import { users } from './users';
+
+/**
+ * Each resource's admin folder, by resource name: a resource without one
+ * gets the generated screens. A new folder is one line here.
+ */
+export const adminModules: AdminModules = {
+  users,
+  'user-profiles': userProfiles,
+  roles,
+  permissions,
+  'client-permissions': clientPermissions,
+  'user-roles': userRoles,
+  invites,
+  translations,
+  experiences,
+};

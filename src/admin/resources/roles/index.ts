@@ -1,0 +1,4 @@
+import SecurityIcon from '@mui/icons-material/Security';
+import type { AdminResourceModule } from '../module';
+
+export const roles: AdminResourceModule = { icon: SecurityIcon };
