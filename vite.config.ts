@@ -1,18 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress.ts';
-
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
-// The footer shows only major.minor (SPEC 9: "first two parts of 5.10.28").
-const shortVersion = pkg.version.split('.').slice(0, 2).join('.');
+import { appDefines } from './build/defines.ts';
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  define: {
-    __APP_VERSION__: JSON.stringify(shortVersion),
-  },
+  define: appDefines(),
   resolve: {
     // ra-i18n-i18next ships its own older i18next; one copy keeps the admin
     // bundle smaller and lets the http backend/detector plugins match it.

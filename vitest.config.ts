@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { appDefines } from './build/defines.ts';
 
 // Three projects: unit (pure functions and React components in jsdom),
 // api (the Fastify app through inject/real HTTP on PGlite or PostgreSQL),
 // e2e (a real server and Debian's Chromium through Playwright).
 export default defineConfig({
+  define: appDefines(),
   test: {
     projects: [
       {

@@ -60,7 +60,7 @@ function leaks(files) {
 }
 
 // The entry loads React (boot) and the face in parallel; both count.
-const boot = keyOf('src/web/boot.tsx');
+const boot = keyOf('src/entry/boot.tsx');
 const home = measure('public home', [entryKey, boot, keyOf('src/site/SiteRoot.tsx')]);
 const login = measure('light login', [entryKey, boot, keyOf('src/site/login/LoginRoot.tsx')]);
 const admin = measure('admin first load', [entryKey, boot, keyOf('src/admin/AdminRoot.tsx')]);

@@ -1,15 +1,17 @@
 import type { ResourceDef } from '../src/shared/resource';
-import { createResourceSet } from '../src/shared/resource-set';
-import { users } from './users';
-import { userProfiles } from './user-profiles';
-import { permissions } from './permissions';
-import { clientPermissions } from './client-permissions';
-import { roles } from './roles';
-import { userRoles } from './user-roles';
-import { notifications } from './notifications';
-import { invites } from './invites';
-import { translations } from './translations';
-import { experiences } from './experiences';
+import { users } from './users.ts';
+import { userProfiles } from './user-profiles.ts';
+import { permissions } from './permissions.ts';
+import { clientPermissions } from './client-permissions.ts';
+import { roles } from './roles.ts';
+import { userRoles } from './user-roles.ts';
+import { notifications } from './notifications.ts';
+import { invites } from './invites.ts';
+import { translations } from './translations.ts';
+import { experiences } from './experiences.ts';
+
+// Imports name their .ts file: build/defines.ts reads this list inside vite.config.ts,
+// whose config loader wants explicit extensions.
 
 /** Every resource of the product. A new resource is its file plus one line here. */
 export const resources: readonly ResourceDef[] = [
@@ -24,10 +26,3 @@ export const resources: readonly ResourceDef[] = [
   translations,
   experiences,
 ];
-
-/** The product's resources, checked (names, paths, fields) and looked up by name. */
-export const productResources = createResourceSet(resources);
-
-export function resourceByName(name: string): ResourceDef {
-  return productResources.byName(name);
-}

@@ -6,7 +6,18 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const built = path.join(root, 'dist', 'index.html');
-const sources = ['index.html', 'vite.config.ts', 'src/admin', 'src/site', 'src/web', 'src/shared', 'resources', 'public', 'package.json'];
+const sources = [
+  'index.html',
+  'vite.config.ts',
+  'src/admin',
+  'src/site',
+  'src/web',
+  'src/entry',
+  'src/shared',
+  'resources',
+  'public',
+  'package.json',
+];
 
 function newest(p) {
   if (!existsSync(p)) return 0;

@@ -3,7 +3,7 @@ import { Route } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, localStorageStore, type I18nProvider } from 'react-admin';
-import { productResources } from '../../resources';
+import { productResources } from '../../resources/set';
 import { hasOperation } from '../shared/resource';
 import type { ResourceSet } from '../shared/resource-set';
 import { ADMIN_OWN_PATHS } from '../shared/site-paths';

@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config';
-import { productResources } from '../../resources';
+import { productResources } from '../../resources/set';
 import type { ResourceDef } from '../shared/resource';
 import { createResourceSet } from '../shared/resource-set';
 import { registerTables } from './db/resource-tables';

@@ -1,5 +1,5 @@
 import type { ResourceDef } from './resource';
-import { ADMIN_OWN_PATHS, SITE_PATHS } from './site-paths';
+import { ADMIN_OWN_PATHS, SITE_PATHS } from './site-paths.ts';
 
 const firstSegment = (path: string) => path.split('/')[1] ?? '';
 

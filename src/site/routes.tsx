@@ -7,20 +7,27 @@ import { ForgotPassword } from './pages/ForgotPassword';
 import { ResetPassword } from './pages/ResetPassword';
 import { AcceptInvite } from './pages/AcceptInvite';
 import { Experience } from './pages/Experience';
+import { SITE_PATHS } from '../shared/site-paths';
 
 type Page = (params: Record<string, string>) => JSX.Element;
 
+/** The page of every public path (the paths live in src/shared/site-paths.ts, where the server checks admin paths against them). */
+const PAGES: Record<keyof typeof SITE_PATHS, Page> = {
+  home: () => <Home />,
+  about: () => <About />,
+  events: () => <Events />,
+  contact: () => <Contact />,
+  forgotPassword: () => <ForgotPassword />,
+  resetPassword: (p) => <ResetPassword token={p.token ?? ''} />,
+  invite: () => <AcceptInvite />,
+  experience: (p) => <Experience key={p.slugOrId} slugOrId={p.slugOrId ?? ''} />,
+};
+
 /** Public routes (SPEC 2). `:name` segments become params. */
-export const ROUTES: [pattern: string, page: Page][] = [
-  ['/', () => <Home />],
-  ['/about', () => <About />],
-  ['/events', () => <Events />],
-  ['/contact', () => <Contact />],
-  ['/forgot-password', () => <ForgotPassword />],
-  ['/reset-password/:token', (p) => <ResetPassword token={p.token ?? ''} />],
-  ['/invite', () => <AcceptInvite />],
-  ['/experience/:slugOrId', (p) => <Experience key={p.slugOrId} slugOrId={p.slugOrId ?? ''} />],
-];
+export const ROUTES: [pattern: string, page: Page][] = (Object.keys(SITE_PATHS) as (keyof typeof SITE_PATHS)[]).map((k) => [
+  SITE_PATHS[k],
+  PAGES[k],
+]);
 
 export function matchRoute(path: string, routes = ROUTES): { page: Page; params: Record<string, string> } | null {
   const parts = (path.replace(/\/+$/, '') || '/').split('/');

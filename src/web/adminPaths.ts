@@ -1,25 +1,15 @@
 /**
  * Admin screens also answer on their unprefixed path (DESIGN 5 "Routes"):
  * `/login?next=x` becomes `/admin/login?next=x`. Only first path segments are
- * listed so `/users/12` follows its twin too. /forgot-password and
+ * listed so `/users/12` follows its twin too: every declared resource's, the
+ * login page's and the account pages' (src/shared/route-names.ts, computed at
+ * build time by build/defines.ts so this entry stays tiny). /forgot-password and
  * /reset-password/:token are not here: the public site has its own light forms
- * (SPEC 2 "Public routes"); their /admin twins keep working.
- * Kept as plain strings (not read from resources/) so the public entry stays tiny.
+ * (SPEC 2 "Public routes"); their /admin twins keep working. The server refuses
+ * to start when a resource's path would take a public page's
+ * (src/shared/route-names.ts).
  */
-export const ADMIN_SEGMENTS: readonly string[] = [
-  'login',
-  'account',
-  'users',
-  'user-profiles',
-  'permissions',
-  'client-permissions',
-  'roles',
-  'user-roles',
-  'invites',
-  'experiences',
-  'translations',
-  'notifications',
-];
+export const ADMIN_SEGMENTS: readonly string[] = __ADMIN_SEGMENTS__;
 
 /** The /admin twin of an unprefixed admin path, or null when the path is public. */
 export function adminTwin(pathname: string, search: string): string | null {

@@ -3,7 +3,7 @@ import { adminTwin } from '../../src/web/adminPaths';
 import { interpolate, lookup } from '../../src/web/localeFile';
 import { ChunkLoadError, CHUNK_TIMEOUT_MS, lazyWithTimeout } from '../../src/web/lazyWithTimeout';
 import { toSupported } from '../../src/web/language';
-import { kioskTarget } from '../../src/kiosk/kioskTarget';
+import { kioskTarget } from '../../src/admin/kiosk/kioskTarget';
 
 afterEach(() => vi.useRealTimers());
 

@@ -19,6 +19,5 @@ export const boolean: AdminFieldKind = {
   Input: BooleanFormInput,
   Cell: BooleanCell,
   FilterInput: BooleanFilter,
-  validators: () => [],
   toBody: (v) => ({ keep: true, value: v === true }),
 };

@@ -1,8 +1,7 @@
 import { EmailField } from 'react-admin';
-import { EMAIL_PATTERN } from '../../shared/field-kinds/email';
 import type { AdminFieldKind, CellProps, InputProps } from './kind';
 import { TextInputOf } from './TextInputOf';
-import { lengthValidators, textBody } from './values';
+import { textBody } from './values';
 
 function EmailInput(props: InputProps) {
   return <TextInputOf {...props} type="email" />;
@@ -16,10 +15,5 @@ function EmailCell({ source, label, sortable }: CellProps) {
 export const email: AdminFieldKind = {
   Input: EmailInput,
   Cell: EmailCell,
-  validators: (t, def, label) => [
-    (value: unknown) =>
-      typeof value === 'string' && value.trim() !== '' && !EMAIL_PATTERN.test(value.trim()) ? t('app.validation.email') : undefined,
-    ...lengthValidators(t, def, label),
-  ],
   toBody: textBody,
 };

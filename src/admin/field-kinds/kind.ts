@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { TranslateFunction, Validator } from 'react-admin';
+import type { Validator } from 'react-admin';
 import type { FieldDef, ResourceDef } from '../../shared/resource';
 
 /** A form input of one declared field. */
@@ -43,8 +43,6 @@ export interface AdminFieldKind {
   Cell: ComponentType<CellProps>;
   /** Its input in a list's filter bar (kinds the API filters on). */
   FilterInput?: ComponentType<FilterInputProps>;
-  /** Browser checks besides "required" (default: the declared lengths), with the SPEC 5 messages. */
-  validators?(t: TranslateFunction, def: FieldDef, label: string): Validator[];
   /** API value -> the value its input edits (default: as is). */
   toForm?(value: unknown): unknown;
   /** Form value -> request body value; `keep: false` leaves the field out of the body. */

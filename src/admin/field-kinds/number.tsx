@@ -13,15 +13,5 @@ function NumberCell({ source, label, sortable, locale }: CellProps) {
 export const number: AdminFieldKind = {
   Input: NumberFormInput,
   Cell: NumberCell,
-  validators: (t, def, label) => [
-    (value: unknown) => {
-      if (isBlank(value)) return undefined;
-      const n = Number(value);
-      if (!Number.isFinite(n)) return t('app.validation.number', { label });
-      if (def.min !== undefined && n < def.min) return t('app.validation.min_value', { label, min: def.min });
-      if (def.max !== undefined && n > def.max) return t('app.validation.max_value', { label, max: def.max });
-      return undefined;
-    },
-  ],
   toBody: (v) => (isBlank(v) ? { keep: false } : { keep: true, value: Number(v) }),
 };

@@ -1,5 +1,4 @@
 import { PasswordInput, useTranslate } from 'react-admin';
-import { PASSWORD_MIN } from '../../shared/field-kinds/password';
 import type { AdminFieldKind, InputProps } from './kind';
 import { TextCell } from './TextCell';
 import { confirmName, confirmValidator } from './confirm';
@@ -26,13 +25,6 @@ function PasswordInputs({ name, label, validate }: InputProps) {
 export const password: AdminFieldKind = {
   Input: PasswordInputs,
   Cell: TextCell,
-  validators: (t, def) => {
-    const min = def.minLength ?? PASSWORD_MIN;
-    return [
-      (value: unknown) =>
-        typeof value === 'string' && value !== '' && value.length < min ? t('app.validation.password_min', { min }) : undefined,
-    ];
-  },
   // Blank means "unchanged" (SPEC 3: password sent on update when set).
   toBody: (v) => (isBlank(v) ? { keep: false } : { keep: true, value: v }),
 };

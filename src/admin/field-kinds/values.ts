@@ -1,5 +1,3 @@
-import type { TranslateFunction, Validator } from 'react-admin';
-import type { FieldDef } from '../../shared/resource';
 import type { AdminFieldKind } from './kind';
 
 export const isBlank = (v: unknown) => v === undefined || v === null || v === '';
@@ -16,21 +14,3 @@ export const textBody: AdminFieldKind['toBody'] = (v, creating) => {
   if (isBlank(v)) return creating ? { keep: false } : { keep: true, value: '' };
   return { keep: true, value: typeof v === 'string' ? v.trim() : v };
 };
-
-/** The declared minLength / maxLength, with the SPEC 5 style messages. */
-export function lengthValidators(t: TranslateFunction, def: FieldDef, label: string): Validator[] {
-  const v: Validator[] = [];
-  if (def.minLength !== undefined) {
-    const min = def.minLength;
-    v.push((value: unknown) =>
-      typeof value === 'string' && value !== '' && value.length < min ? t('app.validation.min_length', { label, min }) : undefined,
-    );
-  }
-  if (def.maxLength !== undefined) {
-    const max = def.maxLength;
-    v.push((value: unknown) =>
-      typeof value === 'string' && value.length > max ? t('app.validation.max_length', { label, max }) : undefined,
-    );
-  }
-  return v;
-}

@@ -1,7 +1,7 @@
 import type { TranslateFunction, Validator } from 'react-admin';
 import type { FieldDef } from '../../shared/resource';
-import { adminKindOf } from '../field-kinds';
-import { lengthValidators } from '../field-kinds/values';
+import { kindOf } from '../../shared/field-kinds';
+import { lengthChecks } from '../../shared/field-kinds/kind';
 
 export { EMAIL_PATTERN } from '../../shared/field-kinds/email';
 export { PASSWORD_MIN } from '../../shared/field-kinds/password';
@@ -14,13 +14,19 @@ export const requiredMessage = (t: TranslateFunction, label: string) => t('app.v
 
 /**
  * The browser-side checks of one declared field, with the SPEC 5 messages:
- * required, then its kind's own (by default the declared lengths).
+ * required, then its kind's checks (src/shared/field-kinds; by default the declared lengths).
  * Messages are translated here (the label is a translation itself), so
  * react-admin shows them as they are.
  */
 export function fieldValidators(t: TranslateFunction, def: FieldDef, label: string, required = def.required === true): Validator[] {
   const v: Validator[] = [];
   if (required) v.push((value: unknown) => (isEmpty(value) ? requiredMessage(t, label) : undefined));
-  const own = adminKindOf(def).validators ?? lengthValidators;
-  return [...v, ...own(t, def, label)];
+  const checks = kindOf(def).checks?.(def) ?? lengthChecks(def);
+  for (const check of checks) {
+    v.push((value: unknown) => {
+      const failed = check(value);
+      return failed ? t(failed.key, { label, ...failed.args }) : undefined;
+    });
+  }
+  return v;
 }

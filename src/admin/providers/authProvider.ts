@@ -3,7 +3,7 @@ import { api } from '../api/http';
 import { errorStatus } from '../api/ApiError';
 import { clearSession, getToken, getUserInfo, saveSession, type SessionRole, type SessionUser } from '../../web/session';
 import { allows, forgetCategories, getCategories } from './categories';
-import { productResources } from '../../../resources';
+import { productResources } from '../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
 import { loginPathWithNext } from '../auth/loginPath';
 import { PendingApproval, REGISTRATION_SUBMITTED, type PendingAnswer } from '../auth/PendingApproval';

@@ -13,7 +13,7 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import { api } from '../api/http';
-import { productResources } from '../../../resources';
+import { productResources } from '../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
 
 /** A record as the API sends it: `_id` instead of react-admin's `id`. */

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { productResources } from '../../../resources';
+import { productResources } from '../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
 import type { AdminModules, AdminResourceModule } from './module';
 

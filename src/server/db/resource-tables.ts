@@ -1,5 +1,5 @@
 import { index, pgTable, uniqueIndex, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { productResources } from '../../../resources';
+import { productResources } from '../../../resources/set';
 import { columnName, type ResourceDef } from '../../shared/resource';
 import type { ResourceSet } from '../../shared/resource-set';
 import { serverKindOf } from '../field-kinds';

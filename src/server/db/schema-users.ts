@@ -1,4 +1,4 @@
-import { resourceByName } from '../../../resources';
+import { resourceByName } from '../../../resources/set';
 import { tableOf } from './resource-tables';
 
 /** The users table, for server-only tables that point at a user. */

@@ -1,4 +1,4 @@
-import { resourceByName } from '../../../resources';
+import { resourceByName } from '../../../resources/set';
 import { joinTableOf, tableOf } from './resource-tables';
 
 /** Tables the server's own routes (auth, RBAC, menu) work with directly. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { resourceByName } from '../../../resources';
+import { resourceByName } from '../../../resources/set';
 import { getRecord } from '../crud/repository';
 import { UUID_PATTERN } from '../crud/schemas';
 import { joinTableOf, tableOf } from '../db/resource-tables';

@@ -6,5 +6,6 @@ export const boolean: FieldKind = {
   filter: { schema: () => ({ type: 'boolean' }) },
   emptyValue: () => null,
   formDefault: false,
+  checks: () => [],
   csv: (v) => (v === true ? 'true' : v === false ? 'false' : ''),
 };

@@ -1,4 +1,4 @@
-import { csvText, stringSchema, type FieldKind } from './kind';
+import { csvText, lengthChecks, stringSchema, type FieldKind } from './kind';
 
 /** SPEC 5: a simple {something}@{something}.{something} pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -11,4 +11,8 @@ export const email: FieldKind = {
   emptyValue: () => null,
   choiceDetail: true,
   csv: csvText,
+  checks: (def) => [
+    (v) => (typeof v === 'string' && v.trim() !== '' && !EMAIL_PATTERN.test(v.trim()) ? { key: 'app.validation.email' } : undefined),
+    ...lengthChecks(def),
+  ],
 };

@@ -27,6 +27,34 @@ export interface FieldKind {
   choiceDetail?: boolean;
   /** The API value as one CSV cell (export). */
   csv(value: unknown): string;
+  /**
+   * Checks forms run before sending (the server checks again with
+   * `bodySchema`), as translation keys of the SPEC 5 messages. Default: the
+   * declared lengths.
+   */
+  checks?(def: FieldDef): Check[];
+}
+
+/** A failed check: the message's translation key and its values (`label` is added by the form). */
+export interface CheckFailure {
+  key: string;
+  args?: Record<string, string | number>;
+}
+export type Check = (value: unknown) => CheckFailure | undefined;
+
+/** The declared minLength / maxLength of a text value. */
+export function lengthChecks(def: FieldDef): Check[] {
+  const checks: Check[] = [];
+  const { minLength: min, maxLength: max } = def;
+  if (min !== undefined) {
+    checks.push((v) =>
+      typeof v === 'string' && v !== '' && v.length < min ? { key: 'app.validation.min_length', args: { min } } : undefined,
+    );
+  }
+  if (max !== undefined) {
+    checks.push((v) => (typeof v === 'string' && v.length > max ? { key: 'app.validation.max_length', args: { max } } : undefined));
+  }
+  return checks;
 }
 
 /** A string value, nullable unless required, with the declared lengths. */

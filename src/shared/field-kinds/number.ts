@@ -1,4 +1,4 @@
-import { csvText, type FieldKind } from './kind';
+import { csvText, type CheckFailure, type FieldKind } from './kind';
 
 /** An integer within the declared `min`/`max`. */
 export const number: FieldKind = {
@@ -10,4 +10,14 @@ export const number: FieldKind = {
   }),
   emptyValue: () => null,
   csv: csvText,
+  checks: (def) => [
+    (v): CheckFailure | undefined => {
+      if (v === undefined || v === null || v === '') return undefined;
+      const n = Number(v);
+      if (!Number.isFinite(n)) return { key: 'app.validation.number' };
+      if (def.min !== undefined && n < def.min) return { key: 'app.validation.min_value', args: { min: def.min } };
+      if (def.max !== undefined && n > def.max) return { key: 'app.validation.max_value', args: { max: def.max } };
+      return undefined;
+    },
+  ],
 };

@@ -11,4 +11,10 @@ export const password: FieldKind = {
   blankKeepsValue: true,
   // Never exported.
   csv: () => '',
+  checks: (def) => {
+    const min = def.minLength ?? PASSWORD_MIN;
+    return [
+      (v) => (typeof v === 'string' && v !== '' && v.length < min ? { key: 'app.validation.password_min', args: { min } } : undefined),
+    ];
+  },
 };

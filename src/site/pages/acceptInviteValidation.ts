@@ -1,4 +1,8 @@
 import type { Translate } from '../i18n/context';
+import { EMAIL_PATTERN } from '../../shared/field-kinds/email';
+import { PASSWORD_MIN } from '../../shared/field-kinds/password';
+
+export { PASSWORD_MIN };
 
 export interface RegistrationValues {
   name: string;
@@ -7,9 +11,7 @@ export interface RegistrationValues {
 }
 export type RegistrationErrors = Partial<Record<keyof RegistrationValues, string>>;
 
-/** SPEC 5, the same checks (and words) as the admin forms. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_MIN = 6;
+/** SPEC 5, the same checks (and words) as the admin forms (the patterns are the field kinds'). */
 
 export function validateRegistration(v: RegistrationValues, t: Translate): RegistrationErrors {
   const errors: RegistrationErrors = {};

@@ -1,4 +1,4 @@
-import { loginTarget } from '../web/loginTarget';
+import { loginTarget } from '../../web/loginTarget';
 
 /**
  * Where the login-only shell sends a signed-in person: `next` when it is a

@@ -2,7 +2,7 @@ import { createInstance } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
-import { i18nOptions, LANGUAGES } from '../admin/providers/i18nOptions';
+import { i18nOptions, LANGUAGES } from '../providers/i18nOptions';
 
 /**
  * The login-only shell is Greek (SPEC 2): no language detector, so neither

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { authProvider, type LoginParams } from '../admin/providers/authProvider';
+import { authProvider, type LoginParams } from '../providers/authProvider';
 import { kioskTarget } from './kioskTarget';
 
 /**

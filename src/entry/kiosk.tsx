@@ -4,12 +4,12 @@ import { lazyWithTimeout } from '../web/lazyWithTimeout';
 import { ErrorBoundary } from '../web/ErrorBoundary';
 import { ErrorScreen } from '../web/ErrorScreen';
 import { getToken } from '../web/session';
-import { kioskTarget } from './kioskTarget';
+import { kioskTarget } from '../admin/kiosk/kioskTarget';
 
 // Signed in already: like the login page, go on instead of asking again.
 if (getToken()) window.location.replace(kioskTarget());
 
-const KioskApp = lazy(lazyWithTimeout(() => import('./KioskApp')));
+const KioskApp = lazy(lazyWithTimeout(() => import('../admin/kiosk/KioskApp')));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root');

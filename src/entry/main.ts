@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { adminTwin, isAdminPath, isLoginPath } from './adminPaths';
-import { detectLanguage } from './language';
-import { loadLocaleFile } from './localeFile';
-import { getToken } from './session';
+import { adminTwin, isAdminPath, isLoginPath } from '../web/adminPaths';
+import { detectLanguage } from '../web/language';
+import { loadLocaleFile } from '../web/localeFile';
+import { getToken } from '../web/session';
 
 // Two faces, one SPA: the admin chunk (react-admin + MUI) is only fetched
 // under /admin, so a visitor of the public site never downloads it.
