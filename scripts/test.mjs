@@ -1,7 +1,8 @@
-// `npm test`: unit and component tests, the API suite on PGlite and (when
-// DATABASE_URL is set, as in CI) on PostgreSQL, then a production build and
-// the end-to-end tests in Debian's Chromium. Any failing part fails the run.
-import { spawnSync } from 'node:child_process';
+// `npm test`: lint (ESLint + Prettier) beside the type check, unit and
+// component tests, the API suite on PGlite and (when DATABASE_URL is set, as
+// in CI) on PostgreSQL, then a production build and the end-to-end tests in
+// Debian's Chromium. Any failing part fails the run; each part's time is printed.
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -12,7 +13,15 @@ const { DATABASE_URL, ...baseEnv } = process.env;
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 
 const steps = [
-  { name: 'type check', args: [tsc, '--noEmit', '-p', '.'], env: baseEnv },
+  // Both only read files: they share the first minute.
+  {
+    name: 'type check + lint',
+    parallel: [
+      { name: 'type check', args: [tsc, '--noEmit', '-p', '.'] },
+      { name: 'lint', args: [path.join(root, 'scripts/lint.mjs')] },
+    ],
+    env: baseEnv,
+  },
   { name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv },
   { name: 'API on PGlite', args: [vitest, 'run', '--project', 'api'], env: baseEnv },
 ];
@@ -24,9 +33,37 @@ else if (process.env.CI) {
 steps.push({ name: 'front-end build', args: [vite, 'build', '--logLevel', 'warn'], env: baseEnv });
 steps.push({ name: 'end-to-end in Chromium', args: [vitest, 'run', '--project', 'e2e'], env: baseEnv });
 
+/** Runs parts side by side, their output kept apart and printed when each ends. */
+async function runParallel(parts, env) {
+  const results = await Promise.all(
+    parts.map(
+      (part) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(process.execPath, part.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let out = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stderr.on('data', (d) => (out += d));
+          child.on('close', (code) => {
+            process.stdout.write(`\n--- ${part.name} ---\n${out}`);
+            resolve({ name: part.name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+          });
+        }),
+    ),
+  );
+  return results;
+}
+
+const begun = Date.now();
 const results = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
+  if (step.parallel) {
+    const parts = await runParallel(step.parallel, step.env);
+    results.push(...parts);
+    if (parts.some((p) => !p.ok)) break;
+    continue;
+  }
   const started = Date.now();
   const r = spawnSync(process.execPath, step.args, { cwd: root, stdio: 'inherit', env: step.env });
   results.push({ name: step.name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
@@ -34,5 +71,7 @@ for (const step of steps) {
 }
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
-const failed = results.some((r) => !r.ok) || results.length < steps.length;
+console.log(`total ${Math.round((Date.now() - begun) / 1000)}s`);
+const expected = steps.reduce((n, s) => n + (s.parallel ? s.parallel.length : 1), 0);
+const failed = results.some((r) => !r.ok) || results.length < expected;
 process.exit(failed ? 1 : 0);

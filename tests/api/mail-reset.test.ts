@@ -192,7 +192,7 @@ describe('POST /api/auth/reset-password', () => {
     const res = await reset({});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Reset token must be a string', fields: { resetToken: 'Reset token must be a string' } });
-    for (const bad of [[], 12345678901234567890, true, { $ne: null }]) {
+    for (const bad of [[], 1e19, true, { $ne: null }]) {
       const r = await reset(bad);
       expect(r.statusCode).toBe(400);
       expect(r.json()).not.toHaveProperty('message');

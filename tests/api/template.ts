@@ -30,7 +30,7 @@ export function baseEnv(dataDir: string): Record<string, string> {
 }
 
 export function databaseUrlFor(name: string): string {
-  const u = new URL(process.env.DATABASE_URL!);
+  const u = new URL(process.env.DATABASE_URL ?? '');
   u.pathname = `/${name}`;
   return u.toString();
 }
@@ -77,7 +77,8 @@ export async function createTemplate(): Promise<{ template: DbTemplate; remove: 
     const database = await openDatabase({ dataDir, inMemory: true });
     const app = await buildApp({ ...loadConfig(baseEnv(dataDir)), inMemoryDb: true }, { logger: false, database });
     await app.close();
-    const dump = await database.dumpDataDir!();
+    if (!database.dumpDataDir) throw new Error('PGlite cannot dump its data directory');
+    const dump = await database.dumpDataDir();
     await database.close();
     const file = path.join(tmpdir(), `bo-template-${randomUUID()}.tar`);
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useListContext, useTranslate } from 'react-admin';
@@ -9,7 +9,12 @@ export function SearchBox({ placeholder }: { placeholder: string }) {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const current = typeof filterValues.q === 'string' ? filterValues.q : '';
   const [text, setText] = useState(current);
-  useEffect(() => setText(current), [current]);
+  // The search changed elsewhere (back button, cleared filter): show it (set while rendering, not in an effect).
+  const [shownSearch, setShownSearch] = useState(current);
+  if (shownSearch !== current) {
+    setShownSearch(current);
+    setText(current);
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = text.trim();

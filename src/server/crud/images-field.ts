@@ -84,19 +84,20 @@ export async function applyImagePlan(tx: Db, t: AnyTable, plan: ImagePlan, owner
   const byId = new Map((await existingImages(tx, t, ownerId)).map((c) => [String(c.id), c]));
   let position = 0;
   for (const item of plan.items) {
-    if (item.operation === 'remove') {
-      const old = byId.get(item.id!);
-      if (old) obsolete.push({ path: String(old.path), thumb: String(old.thumb) });
-      await tx.delete(t).where(and(eq(t.id, item.id!), eq(t.ownerId, ownerId)));
-    } else if (item.operation === 'create') {
-      await tx.insert(t).values({ ownerId, path: item.stored!.path, thumb: item.stored!.thumb, position: position++ });
-    } else if (item.operation === 'update') {
-      const old = byId.get(item.id!);
-      if (old) obsolete.push({ path: String(old.path), thumb: String(old.thumb) });
-      await tx.update(t).set({ path: item.stored!.path, thumb: item.stored!.thumb, position: position++ }).where(eq(t.id, item.id!));
-    } else {
-      await tx.update(t).set({ position: position++ }).where(eq(t.id, item.id!));
+    // planImages gave every entry but a create an id, and every create or update its stored picture.
+    const id = item.id ?? '';
+    if (item.operation === 'create' && item.stored) {
+      await tx.insert(t).values({ ownerId, path: item.stored.path, thumb: item.stored.thumb, position: position++ });
+      continue;
     }
+    if (item.operation === 'remove' || item.operation === 'update') {
+      const old = byId.get(id);
+      if (old) obsolete.push({ path: String(old.path), thumb: String(old.thumb) });
+    }
+    if (item.operation === 'remove') await tx.delete(t).where(and(eq(t.id, id), eq(t.ownerId, ownerId)));
+    else if (item.operation === 'update' && item.stored)
+      await tx.update(t).set({ path: item.stored.path, thumb: item.stored.thumb, position: position++ }).where(eq(t.id, id));
+    else await tx.update(t).set({ position: position++ }).where(eq(t.id, id));
   }
   return obsolete;
 }

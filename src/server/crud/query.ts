@@ -85,7 +85,8 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams): SQL | undefine
           .where(match(searchExpr(targetDef, column, target[column]))),
       );
     });
-    conds.push(or(...alts)!);
+    const any = or(...alts);
+    if (any) conds.push(any);
   }
   for (const [f, def] of filterFields(r)) {
     if (p[f] === undefined) continue;

@@ -172,7 +172,8 @@ async function planAll(db: Db, r: ResourceDef, related: Record<string, unknown>,
   try {
     for (const [field, value] of Object.entries(related)) {
       const c = writeContext(db, r, field, ctx);
-      planned.push({ c, plan: await serverKindOf(c.def).related!.plan(c, value, ownerId) });
+      const related = serverKindOf(c.def).related;
+      if (related) planned.push({ c, plan: await related.plan(c, value, ownerId) });
     }
   } catch (err) {
     await discardAll(planned);
@@ -201,7 +202,7 @@ async function writeTransaction(
       const tx = trx as unknown as Db;
       const ownerId = await work(tx);
       for (const p of planned) {
-        const then = await serverKindOf(p.c.def).related!.apply(tx, p.c, p.plan, ownerId, replace);
+        const then = await serverKindOf(p.c.def).related?.apply(tx, p.c, p.plan, ownerId, replace);
         if (then) after.push(then);
       }
       return ownerId;

@@ -26,7 +26,12 @@ export function filterFields(r: ResourceDef): [string, FieldDef][] {
 }
 
 export function listQuerySchema(r: ResourceDef): JsonSchema {
-  const filters = Object.fromEntries(filterFields(r).map(([f, d]) => [f, kindOf(d).filter!.schema(d)]));
+  const filters = Object.fromEntries(
+    filterFields(r).flatMap(([f, d]) => {
+      const filter = kindOf(d).filter;
+      return filter ? [[f, filter.schema(d)]] : [];
+    }),
+  );
   return {
     type: 'object',
     additionalProperties: false,

@@ -45,9 +45,10 @@ export async function openDatabase(opts: {
   /** PGlite only: start from this data-directory dump (tests clone a migrated, seeded template). */
   loadDataDir?: Blob;
 }): Promise<Database> {
-  if (opts.databaseUrl) {
+  const databaseUrl = opts.databaseUrl;
+  if (databaseUrl) {
     // A runaway query ends server-side instead of running on after its client left.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, options: '-c statement_timeout=15000' });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, options: '-c statement_timeout=15000' });
     // An idle client losing its connection must not take the process down.
     pool.on('error', (err) => console.error(`PostgreSQL pool: ${err.message}`));
     const db = drizzlePg(pool);
@@ -57,7 +58,7 @@ export async function openDatabase(opts: {
       db: db as unknown as Db,
       kind: 'postgres',
       listen: async (channel, onNotify, onLive) => {
-        const l = await listenPg(opts.databaseUrl!, channel, onNotify, onLive);
+        const l = await listenPg(databaseUrl, channel, onNotify, onLive);
         listeners.add(l);
         return async () => {
           listeners.delete(l);

@@ -38,7 +38,7 @@ export interface RelatedWrites<Plan = unknown> {
   /** Checks the value against the record and prepares slow work (storing files) outside any transaction. */
   plan(c: FieldWriteContext, value: unknown, ownerId: string | null): Promise<Plan>;
   /** Inside the record's transaction; returns work to run once it committed. */
-  apply(tx: Db, c: FieldWriteContext, plan: Plan, ownerId: string, replace: boolean): Promise<(() => Promise<void>) | void>;
+  apply(tx: Db, c: FieldWriteContext, plan: Plan, ownerId: string, replace: boolean): Promise<(() => Promise<void>) | undefined>;
   /** The write failed: undo what `plan` did outside the database. */
   discard?(c: FieldWriteContext, plan: Plan): Promise<void>;
 }

@@ -25,6 +25,7 @@ export const refList: ServerFieldKind = {
       if (replace) await tx.delete(join).where(eq(join.ownerId, ownerId));
       const list = ids as string[];
       if (list.length) await tx.insert(join).values(list.map((targetId) => ({ ownerId, targetId })));
+      return undefined;
     },
   },
   /** Fills each record with its linked records (`{_id, ...populate}`), one query for the page. */

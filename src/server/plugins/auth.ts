@@ -143,9 +143,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const claims = token ? await verifySessionToken(app.deps.jwtSecret, token) : null;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const row = await cachedCheck(method, request.routeOptions.url, claims);
-    const auth: AuthContext | null = row.user_id
-      ? { userId: row.user_id, sessionId: claims!.sid, name: row.name ?? '', email: row.email ?? '', superadmin: Boolean(row.superadmin) }
-      : null;
+    const auth: AuthContext | null =
+      row.user_id && claims
+        ? { userId: row.user_id, sessionId: claims.sid, name: row.name ?? '', email: row.email ?? '', superadmin: Boolean(row.superadmin) }
+        : null;
     request.auth = auth;
 
     if (access === 'rbac' && row.perm_auth === false) return; // public by permission record

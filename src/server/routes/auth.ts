@@ -7,6 +7,7 @@ import { mailLang, resetMail } from '../mail/templates';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { hashToken, newToken } from '../security/random-token';
 import { revokeSession, revokeUserSessions } from '../security/session-store';
+import { signedIn } from '../http/signed-in';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const EMAIL = { type: 'string', minLength: 1, maxLength: 254 } as const;
@@ -41,7 +42,7 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   app.post('/api/auth/logout', { config: { access: 'self' }, schema: { tags: ['auth'] } }, async (req) => {
-    await revokeSession(db(), req.auth!.sessionId);
+    await revokeSession(db(), signedIn(req).sessionId);
     return { ok: true };
   });
 

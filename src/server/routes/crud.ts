@@ -24,7 +24,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   // Forms send an empty password to mean "leave it as it is".
   const dropEmptyPasswords = async (req: { body: unknown }) => {
     const body = req.body as Body | null;
-    for (const f of keepWhenBlank) if (body && (body[f] === '' || body[f] === null)) delete body[f];
+    for (const f of keepWhenBlank) if (body && (body[f] === '' || body[f] === null)) Reflect.deleteProperty(body, f);
   };
   // E.g. lists of resources with images tell clients where image paths start.
   const listExtras = Object.assign({}, ...Object.values(r.fields).map((d) => serverKindOf(d).listExtras ?? {})) as Record<string, unknown>;

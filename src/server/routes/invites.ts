@@ -8,6 +8,7 @@ import { APPROVE_ROUTE, registerWithInvite } from '../invites/register';
 import { approvedMail, mailLang } from '../mail/templates';
 import { newToken } from '../security/random-token';
 import { UUID_PATTERN } from '../crud/schemas';
+import { signedIn } from '../http/signed-in';
 
 const DEFAULT_HOURS = 48;
 const idParams = { type: 'object', properties: { id: { type: 'string', pattern: UUID_PATTERN } }, required: ['id'] };
@@ -74,7 +75,7 @@ export async function inviteRoutes(app: FastifyInstance) {
       const expiresAt = new Date(Date.now() + hours * 3600 * 1000).toISOString();
       const [row] = await db()
         .insert(invitesT)
-        .values({ email, token, expiresAt, status: 'not used', createdBy: req.auth!.userId })
+        .values({ email, token, expiresAt, status: 'not used', createdBy: signedIn(req).userId })
         .returning();
       return reply.status(201).send(inviteToApi(row, config.publicUrl));
     },

@@ -6,6 +6,7 @@ import { escapeLike } from '../crud/query';
 import { badRequest, notFound } from '../http/http-error';
 import { hashPassword } from '../security/passwords';
 import { revokeUserSessions } from '../security/session-store';
+import { signedIn } from '../http/signed-in';
 
 const pageQuery = (defaultLimit: number, extra: Record<string, unknown> = {}) => ({
   type: 'object',
@@ -29,16 +30,19 @@ export async function meRoutes(app: FastifyInstance) {
     async (req) => {
       const { page, limit } = req.query;
       const conds = [];
-      if (!req.auth!.superadmin) {
+      if (!signedIn(req).superadmin) {
         const mine = db()
           .select({ id: roleClientPermissionsT.targetId })
           .from(roleClientPermissionsT)
           .innerJoin(userRolesT, eq(userRolesT.role, roleClientPermissionsT.ownerId))
-          .where(eq(userRolesT.user, req.auth!.userId));
+          .where(eq(userRolesT.user, signedIn(req).userId));
         conds.push(inArray(clientPermissionsT.id, mine));
       }
       const q = req.query.q?.trim();
-      if (q) conds.push(or(ilike(clientPermissionsT.name, `%${escapeLike(q)}%`), ilike(clientPermissionsT.path, `%${escapeLike(q)}%`))!);
+      const search = q
+        ? or(ilike(clientPermissionsT.name, `%${escapeLike(q)}%`), ilike(clientPermissionsT.path, `%${escapeLike(q)}%`))
+        : undefined;
+      if (search) conds.push(search);
       const where = conds.length ? and(...conds) : undefined;
       const [rows, [{ n }]] = await Promise.all([
         db()
@@ -75,7 +79,7 @@ export async function meRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { page, limit } = req.query;
-      const mine = eq(notificationsT.user, req.auth!.userId);
+      const mine = eq(notificationsT.user, signedIn(req).userId);
       const onlyUnread = req.query.unread === '1' || req.query.unread === 'true';
       const where = onlyUnread ? and(mine, isNull(notificationsT.readAt)) : mine;
       const [rows, [{ n }], [{ unread }]] = await Promise.all([
@@ -116,7 +120,7 @@ export async function meRoutes(app: FastifyInstance) {
       const [row] = await db()
         .update(notificationsT)
         .set({ readAt: sql`coalesce(${notificationsT.readAt}, now())` })
-        .where(and(eq(notificationsT.id, req.params.id), eq(notificationsT.user, req.auth!.userId)))
+        .where(and(eq(notificationsT.id, req.params.id), eq(notificationsT.user, signedIn(req).userId)))
         .returning({ id: notificationsT.id });
       if (!row) throw notFound('Notification');
       return { ok: true };
@@ -127,7 +131,7 @@ export async function meRoutes(app: FastifyInstance) {
     const rows = await db()
       .update(notificationsT)
       .set({ readAt: sql`now()` })
-      .where(and(eq(notificationsT.user, req.auth!.userId), isNull(notificationsT.readAt)))
+      .where(and(eq(notificationsT.user, signedIn(req).userId), isNull(notificationsT.readAt)))
       .returning({ id: notificationsT.id });
     return { ok: true, updated: rows.length };
   });
@@ -138,7 +142,7 @@ export async function meRoutes(app: FastifyInstance) {
   };
 
   app.get('/api/auth/my-profile', { config: self, schema: { tags: ['me'], querystring: pageQuery(25) } }, async (req) =>
-    profileOf(req.auth!.userId),
+    profileOf(signedIn(req).userId),
   );
 
   const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
@@ -175,9 +179,12 @@ export async function meRoutes(app: FastifyInstance) {
         }
         set.passwordHash = await hashPassword(b.password);
       }
-      await db().update(usersT).set(set).where(eq(usersT.id, req.auth!.userId));
-      if (b.password) await revokeUserSessions(db(), req.auth!.userId, req.auth!.sessionId);
-      return profileOf(req.auth!.userId);
+      await db()
+        .update(usersT)
+        .set(set)
+        .where(eq(usersT.id, signedIn(req).userId));
+      if (b.password) await revokeUserSessions(db(), signedIn(req).userId, signedIn(req).sessionId);
+      return profileOf(signedIn(req).userId);
     },
   );
 }

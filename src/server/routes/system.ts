@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { notificationsT } from '../db/tables';
 import type { KnownRoute } from '../rbac/route-table';
 import { syncPermissions } from '../rbac/sync-permissions';
+import { signedIn } from '../http/signed-in';
 
 export function systemRoutes(routes: KnownRoute[], version: string) {
   return async (app: FastifyInstance) => {
@@ -23,7 +24,7 @@ export function systemRoutes(routes: KnownRoute[], version: string) {
       await db()
         .insert(notificationsT)
         .values({
-          user: req.auth!.userId,
+          user: signedIn(req).userId,
           title: `Permissions Sync Completed. ${createdCount} new permissions added.`,
           link: '/admin/permissions',
         });

@@ -24,9 +24,9 @@ export function AcceptInvite() {
   const [view, setView] = useState<View>(() => (token ? { kind: 'checking' } : { kind: 'invalid', reason: 'invalid' }));
   const [google, setGoogle] = useState(false);
 
-  const check = useCallback(() => {
+  /** Asks the server about the token; the view already reads 'checking'. */
+  const load = useCallback(() => {
     if (!token) return;
-    setView({ kind: 'checking' });
     checkInvite(token).then(
       (invite) => {
         const reason = invalidReason(invite);
@@ -35,7 +35,12 @@ export function AcceptInvite() {
       () => setView({ kind: 'check_failed' }),
     );
   }, [token]);
-  useEffect(check, [check]);
+  useEffect(load, [load]);
+  // 'Try again' after a failed check.
+  const check = () => {
+    setView({ kind: 'checking' });
+    load();
+  };
   useEffect(() => {
     void googleEnabled().then(setGoogle);
   }, []);

@@ -10,10 +10,16 @@ export function Experience({ slugOrId }: { slugOrId: string }) {
   const t = useT();
   const [result, setResult] = useState<ExperienceResult | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // Another item, or another try: back to loading (set while rendering, not in the effect).
+  const request = `${slugOrId}\n${attempt}`;
+  const [shownRequest, setShownRequest] = useState(request);
+  if (shownRequest !== request) {
+    setShownRequest(request);
+    setResult(null);
+  }
 
   useEffect(() => {
     const ctl = new AbortController();
-    setResult(null);
     void fetchExperience(slugOrId, ctl.signal).then((r) => !ctl.signal.aborted && setResult(r));
     return () => ctl.abort();
   }, [slugOrId, attempt]);

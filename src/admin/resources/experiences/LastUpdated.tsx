@@ -9,12 +9,12 @@ export function LastUpdated() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data, refetch, isFetching } = useListContext();
-  const [at, setAt] = useState(() => Date.now());
   const [now, setNow] = useState(() => Date.now());
-  // A new data array means a finished fetch (react-query keeps it stable otherwise).
-  useEffect(() => {
-    if (data) setAt(Date.now());
-  }, [data]);
+  // A new data array means a finished fetch (react-query keeps it stable otherwise):
+  // the time is taken when it arrives (set while rendering, not in an effect).
+  const [fetched, setFetched] = useState({ data, at: now });
+  if (data && fetched.data !== data) setFetched(() => ({ data, at: Date.now() }));
+  const at = fetched.at;
   useEffect(() => {
     const t = window.setInterval(() => setNow(Date.now()), 15000);
     return () => window.clearInterval(t);

@@ -35,10 +35,8 @@ export function InvitesPage() {
       if (!loggedOut && loadFailed) notify(loadFailed, { type: 'error' });
     });
   }, [error, loadFailed, checkAccess, notify]);
-  // A delete can empty the last page: step back to one that exists.
-  useEffect(() => {
-    if (data && page > data.pages) setPage(data.pages);
-  }, [data, page]);
+  // A delete can empty the last page: step back to one that exists (set while rendering, not in an effect).
+  if (data && page > data.pages) setPage(data.pages);
   const reload = () => void queryClient.invalidateQueries({ queryKey: KEY });
   const pager = data && (
     <InvitesPager

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import {
   Box,
   InputAdornment,
@@ -35,10 +35,12 @@ export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(50);
   const deferred = useDeferredValue(query);
-  // A row just added sits at the top: show the first page.
-  useEffect(() => {
+  // A row just added sits at the top: show the first page (set while rendering, not in an effect).
+  const [focused, setFocused] = useState(focusId);
+  if (focused !== focusId) {
+    setFocused(focusId);
     if (focusId !== null) setPage(0);
-  }, [focusId]);
+  }
   const shown = useMemo(() => filterRows(rows, deferred), [rows, deferred]);
   const dups = useMemo(() => duplicateKeys(rows), [rows]);
   const lastPage = Math.max(0, Math.ceil(shown.length / size) - 1);
@@ -122,7 +124,7 @@ export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
                 key={r.id}
                 row={r}
                 duplicate={dups.has(r.key.trim())}
-                autoFocus={r.id === focusId}
+                focusKey={r.id === focusId}
                 labels={labels}
                 onChange={onChange}
                 onDelete={onDelete}

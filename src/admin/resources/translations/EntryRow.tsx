@@ -6,14 +6,15 @@ import type { Row } from './entries';
 interface Props {
   row: Row;
   duplicate: boolean;
-  autoFocus: boolean;
+  /** The row was just added: its key input takes the focus. */
+  focusKey: boolean;
   labels: { key: string; value: string; remove: string; duplicate: string };
   onChange: (id: number, patch: Partial<Pick<Row, 'key' | 'value'>>) => void;
   onDelete: (id: number) => void;
 }
 
 /** One key/value line. Memoised: typing in one row re-renders only that row. */
-export const EntryRow = memo(function EntryRow({ row, duplicate, autoFocus, labels, onChange, onDelete }: Props) {
+export const EntryRow = memo(function EntryRow({ row, duplicate, focusKey, labels, onChange, onDelete }: Props) {
   return (
     <TableRow>
       <TableCell sx={{ width: '38%', verticalAlign: 'top' }}>
@@ -23,7 +24,9 @@ export const EntryRow = memo(function EntryRow({ row, duplicate, autoFocus, labe
           size="small"
           variant="outlined"
           fullWidth
-          autoFocus={autoFocus}
+          // Focus moves to the key of the row the admin just added (on their click), so they type on.
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- focus follows the user's own 'add row' action
+          autoFocus={focusKey}
           error={duplicate}
           helperText={duplicate ? labels.duplicate : undefined}
           slotProps={{ htmlInput: { 'aria-label': labels.key, spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } } }}

@@ -16,6 +16,7 @@ export function useTranslationsEditor() {
   const notify = useNotify();
   const [uiLocale] = useLocaleState();
   const rows = useRowsState();
+  const resetRows = rows.reset;
   const [languages, setLanguages] = useState<LanguageInfo[]>([]);
   /** Codes added with 'Add New Language' that exist only here until saved. */
   const [unsaved, setUnsaved] = useState<string[]>([]);
@@ -45,7 +46,7 @@ export function useTranslationsEditor() {
       try {
         const [own, ref] = await Promise.all([loadLanguage(code), loadLanguage(refCode).catch(() => null)]);
         if (ticket !== request.current) return; // a later click won
-        rows.reset(own.translation?.data.entries ?? {});
+        resetRows(own.translation?.data.entries ?? {});
         setLanguages(own.translations);
         setReference(ref?.translation?.data.entries ?? null);
       } catch (e) {
@@ -54,7 +55,7 @@ export function useTranslationsEditor() {
         if (ticket === request.current) setLoading(false);
       }
     },
-    [fail, rows.reset],
+    [fail, resetRows],
   );
 
   // First visit: the list, then the language the admin is shown in.
