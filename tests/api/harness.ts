@@ -26,8 +26,10 @@ export interface HarnessOptions {
   logStream?: NodeJS.WritableStream;
   /** Declarations to serve instead of resources/index.ts (a fixture adding a resource). */
   resources?: readonly ResourceDef[];
-  /** Runs on the open database before the server is built (e.g. the DDL of a fixture resource). */
+  /** Runs on the open, migrated database before the server is built and seeds it (e.g. the DDL of a fixture resource). */
   prepareDatabase?: (database: Database) => Promise<void>;
+  /** Start from an empty database (migrated, then seeded by this server) instead of the run's template. */
+  fresh?: boolean;
 }
 
 /** A PostgreSQL database for one test file: a copy of the template, or empty (the server migrates it). */
@@ -57,7 +59,7 @@ async function newPostgresDatabase(template: DbTemplate | undefined): Promise<st
  * template.setup.ts) when there is one; the server then finds nothing to do.
  */
 export async function startHarness(env: Record<string, string> = {}, opts: HarnessOptions = {}): Promise<Harness> {
-  const template = inject('dbTemplate') as DbTemplate | undefined;
+  const template = opts.fresh ? undefined : (inject('dbTemplate') as DbTemplate | undefined);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;

@@ -1,0 +1,21 @@
+import { kindOf } from './field-kinds';
+import type { ResourceDef } from './resource';
+
+/** One CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+export function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The fields a CSV export of `r` carries: what the API returns, in declaration order. */
+export function csvFields(r: ResourceDef): string[] {
+  return Object.entries(r.fields)
+    .filter(([, d]) => !d.writeOnly && !d.internal)
+    .map(([f]) => f);
+}
+
+/** One record as a CSV line, each value written by its field kind (refs by label, tags joined...). */
+export function csvRow(r: ResourceDef, record: Record<string, unknown>): string {
+  return csvFields(r)
+    .map((f) => csvCell(kindOf(r.fields[f]).csv(record[f])))
+    .join(',');
+}

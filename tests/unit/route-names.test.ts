@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../../resources';
+import { adminSegments, routeCollisions } from '../../src/shared/route-names';
+import { createResourceSet, resourceProblems } from '../../src/shared/resource-set';
+import { SITE_PATHS } from '../../src/shared/site-paths';
+import { ROUTES } from '../../src/site/routes';
+import { ADMIN_SEGMENTS, adminTwin } from '../../src/web/adminPaths';
+import { gadgets } from '../fixtures/gadgets';
+import type { ResourceDef } from '../../src/shared/resource';
+
+const named = (name: string): ResourceDef => ({ ...gadgets, name, table: name, api: `/api/auth/${name}`, path: `/${name}` });
+
+describe('route names', () => {
+  it('the public site serves exactly the paths the server checks against', () => {
+    expect(ROUTES.map(([pattern]) => pattern)).toEqual(Object.values(SITE_PATHS));
+  });
+
+  it('no admin path of the product takes a public page', () => {
+    expect(routeCollisions(resources)).toEqual([]);
+    const publicFirst = Object.values(SITE_PATHS).map((p) => p.split('/')[1]);
+    expect(adminSegments(resources).filter((s) => publicFirst.includes(s))).toEqual([]);
+  });
+
+  it('the browser sends unprefixed admin paths of every declared screen to /admin (built from the declarations)', () => {
+    expect(ADMIN_SEGMENTS).toEqual(adminSegments(resources));
+    expect(adminTwin('/users/12', '?x=1')).toBe('/admin/users/12?x=1');
+    expect(adminTwin('/events', '')).toBeNull();
+  });
+
+  it('a resource called events would take the public /events: refused, with the reason', () => {
+    const events = named('events');
+    expect(routeCollisions([...resources, events])).toEqual(['Resource "events": its admin path /events takes the public page /events.']);
+    expect(() => createResourceSet([...resources, events])).toThrow(/takes the public page \/events/);
+    expect(routeCollisions([...resources, named('login')])).toEqual([
+      'Resource "login": its admin path /login takes the admin screen /login.',
+    ]);
+  });
+
+  it('a throwaway resource is accepted; broken declarations are refused with every reason', () => {
+    expect(resourceProblems([...resources, gadgets])).toEqual([]);
+    const broken: ResourceDef = {
+      ...named('widgets'),
+      fields: { ...gadgets.fields, maker: { type: 'ref', ref: 'nobody' } },
+      search: ['weight'],
+      sortable: ['nope'],
+    };
+    expect(resourceProblems([...resources, broken])).toEqual([
+      'Resource "widgets": field "maker" points at the unknown resource "nobody".',
+      'Resource "widgets": "weight" is a number field, which `q` cannot search.',
+      'Resource "widgets": sorting names the unknown field "nope".',
+    ]);
+  });
+});
