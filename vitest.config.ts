@@ -34,6 +34,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The servers' databases start as copies of one migrated, seeded PGlite.
+          globalSetup: ['tests/e2e/template.setup.ts'],
           environment: 'node',
           testTimeout: 120000,
           hookTimeout: 180000,

@@ -55,11 +55,15 @@ export async function waitUntilUnused(c: pg.Client, name: string): Promise<void>
   }
 }
 
-/** Migrates and seeds once; returns the template and how to remove it. */
-export async function createTemplate(): Promise<{ template: DbTemplate; remove: () => Promise<void> }> {
+/**
+ * Migrates and seeds once; returns the template and how to remove it. On
+ * PostgreSQL when DATABASE_URL is set (unless `pglite` is asked for: the e2e
+ * servers always run the embedded database).
+ */
+export async function createTemplate(opts: { pglite?: boolean } = {}): Promise<{ template: DbTemplate; remove: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-template-'));
   try {
-    if (process.env.DATABASE_URL) {
+    if (process.env.DATABASE_URL && !opts.pglite) {
       const database = `t_tpl_${randomUUID().replace(/-/g, '')}`;
       await onServer((c) => c.query(`CREATE DATABASE ${database}`));
       const app = await buildApp(loadConfig({ ...baseEnv(dataDir), DATABASE_URL: databaseUrlFor(database) }), { logger: false });

@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
 
 export interface RunningServer {
   url: string;
@@ -15,6 +17,8 @@ export interface RunningServer {
 /**
  * The real server on a free port with a fresh PGlite database in a temporary
  * data dir, serving the built front end from dist/ (run `vite build` first).
+ * The database starts as a copy of the run's migrated, seeded template
+ * (tests/e2e/template.setup.ts), so the server finds nothing to migrate or seed.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-e2e-'));
@@ -31,7 +35,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     PORT: '0',
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const template = inject('dbTemplate');
+  const loadDataDir = template?.kind === 'pglite' ? new Blob([readFileSync(template.file)]) : undefined;
+  const database = await openDatabase({ dataDir, loadDataDir });
+  const app = await buildApp(config, { logger: false, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -45,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     async stop() {
       await app.close();
+      await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
