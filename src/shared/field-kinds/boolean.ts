@@ -5,7 +5,6 @@ export const boolean: FieldKind = {
   bodySchema: () => ({ type: 'boolean' }),
   filter: { schema: () => ({ type: 'boolean' }) },
   emptyValue: () => null,
-  formDefault: false,
   checks: () => [],
   csv: (v) => (v === true ? 'true' : v === false ? 'false' : ''),
 };

@@ -19,8 +19,6 @@ export interface FieldKind {
   search?: 'text' | 'elements';
   /** The API value of a record that has none. */
   emptyValue(): unknown;
-  /** The value a create form starts with when the declaration gives no `default`. */
-  formDefault?: unknown;
   /** A blank value in a body means "leave it as it is" (write-only secrets). */
   blankKeepsValue?: boolean;
   /** Shown after a record's label in choice lists ("Ann (ann@example.com)"). */
