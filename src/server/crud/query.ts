@@ -75,7 +75,7 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams): SQL | undefine
     conds.push(or(...alts)!);
   }
   for (const [f] of filterFields(r)) {
-    if (p[f] !== undefined) conds.push(eq(t[f], p[f]));
+    if (Object.hasOwn(p, f) && p[f] !== undefined) conds.push(eq(t[f], p[f]));
   }
   return conds.length ? and(...conds) : undefined;
 }

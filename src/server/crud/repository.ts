@@ -126,7 +126,7 @@ async function toRow(r: ResourceDef, body: Record<string, unknown>): Promise<Wri
   const images: Record<string, ImageEntry[]> = {};
   const fields: Record<string, string> = {};
   for (const [f, def] of writableFields(r)) {
-    if (!(f in body)) continue;
+    if (!Object.hasOwn(body, f)) continue;
     let v = body[f];
     if (typeof v === 'string' && def.type !== 'password') v = v.trim();
     if (def.type === 'email' && typeof v === 'string') v = v.toLowerCase();
@@ -162,7 +162,7 @@ async function fillSlugs(db: Db, r: ResourceDef, row: Row, body: Record<string, 
     if (!def.slugFrom) continue;
     const given = typeof row[f] === 'string' ? (row[f] as string) : '';
     if (given) row[f] = slugify(given);
-    else if (!before || f in body) {
+    else if (!before || Object.hasOwn(body, f)) {
       const source = String(row[def.slugFrom] ?? before?.[def.slugFrom] ?? '');
       row[f] = await uniqueSlug(db, tableOf(r), f, source, before?._id);
     }
