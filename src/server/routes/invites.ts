@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_ROLE_TYPE } from '../db/seed-data';
 import { invitesT, notificationsT, rolesT, userRolesT, usersT } from '../db/tables';
 import { HttpError, notFound } from '../http/http-error';
+import { limitParam, pageParam } from '../http/paging';
 import { inviteToApi, validation } from '../invites/invite-view';
 import { APPROVE_ROUTE, registerWithInvite } from '../invites/register';
 import { approvedMail, mailLang } from '../mail/templates';
@@ -28,8 +29,8 @@ export async function inviteRoutes(app: FastifyInstance) {
           type: 'object',
           additionalProperties: false,
           properties: {
-            page: { type: 'integer', minimum: 1, default: 1 },
-            limit: { type: 'integer', minimum: 1, maximum: 1000, default: 25 },
+            page: pageParam,
+            limit: limitParam(1000, 25),
           },
         },
       },

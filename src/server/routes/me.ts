@@ -4,6 +4,7 @@ import { clientPermissionsT, notificationsT, roleClientPermissionsT, userRolesT,
 import { isoDate } from '../crud/representation';
 import { escapeLike } from '../crud/query';
 import { badRequest, notFound } from '../http/http-error';
+import { limitParam, pageParam } from '../http/paging';
 import { hashPassword } from '../security/passwords';
 import { revokeUserSessions } from '../security/session-store';
 
@@ -11,8 +12,8 @@ const pageQuery = (defaultLimit: number, extra: Record<string, unknown> = {}) =>
   type: 'object',
   additionalProperties: false,
   properties: {
-    page: { type: 'integer', minimum: 1, default: 1 },
-    limit: { type: 'integer', minimum: 1, maximum: 1000, default: defaultLimit },
+    page: pageParam,
+    limit: limitParam(1000, defaultLimit),
     q: { type: 'string', maxLength: 200 },
     ...extra,
   },
