@@ -12,8 +12,6 @@ interface ErrorLike {
   message?: unknown;
   stack?: unknown;
   code?: unknown;
-  query?: unknown;
-  params?: unknown;
   cause?: unknown;
   constructor?: { name?: string };
 }
@@ -40,7 +38,8 @@ export function serializeError(err: unknown, depth = 0): LoggedError {
   const e = err as ErrorLike;
   const original = typeof e.message === 'string' ? e.message : '';
   // drizzle's DrizzleQueryError: `Failed query: ${query}\nparams: ${params}`.
-  const message = typeof e.query === 'string' && 'params' in e ? `Failed query: ${e.query}` : original;
+  const cut = original.startsWith('Failed query: ') ? original.indexOf('\nparams: ') : -1;
+  const message = cut >= 0 ? original.slice(0, cut) : original;
   const out: LoggedError = { type: e.constructor?.name ?? (typeof e.name === 'string' ? e.name : 'Error'), message: mask(message) };
   if (typeof e.code === 'string' || typeof e.code === 'number') out.code = String(e.code);
   if (typeof e.stack === 'string') {
