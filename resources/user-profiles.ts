@@ -30,5 +30,7 @@ export const userProfiles: ResourceDef = {
     ],
     searchPlaceholder: 'resources.user-profiles.search',
   },
+  // Read-only here; declared for routes that act on a profile's user.
+  rank: { subject: 'id' },
   recordLabel: 'name',
 };

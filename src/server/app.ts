@@ -62,7 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
               // Failed queries without their values (hashes, tokens): see serializeError.
-              err: serializeError,
+              err: (err: Error) => serializeError(err),
             },
           },
     bodyLimit: 1024 * 1024,

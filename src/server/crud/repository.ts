@@ -151,9 +151,26 @@ async function writeLists(db: Db, r: ResourceDef, id: string, lists: Record<stri
   }
 }
 
+/** A write as its guard sees it, inside the write's transaction. */
+export interface WriteChange {
+  op: 'create' | 'update' | 'delete';
+  /** The record before an update or delete. */
+  before?: ApiRecord;
+  /** The request body of a create or update. */
+  body?: Record<string, unknown>;
+}
+
+/**
+ * Checks a write inside its transaction, before it: throws to refuse (nothing
+ * is written); returns the check to run after the write, in the same
+ * transaction, which throws to roll it back.
+ */
+export type WriteGuard = (tx: Db, change: WriteChange) => Promise<(tx: Db) => Promise<void>>;
+
 export interface WriteContext {
   /** Root folder of uploaded files (images fields). */
   uploadsDir: string;
+  guard?: WriteGuard;
 }
 
 /** Fills slugs: an empty one is made from its source field, a given one is normalised. */
@@ -193,6 +210,7 @@ async function writeTransaction(
   r: ResourceDef,
   plans: ImagePlan[],
   ctx: WriteContext,
+  change: WriteChange,
   work: (tx: Db) => Promise<string>,
 ): Promise<string> {
   let obsolete: StoredImage[] = [];
@@ -200,8 +218,10 @@ async function writeTransaction(
   try {
     id = await db.transaction(async (trx) => {
       const tx = trx as unknown as Db;
+      const verify = await ctx.guard?.(tx, change);
       const ownerId = await work(tx);
       for (const plan of plans) obsolete = obsolete.concat(await applyImagePlan(tx, r, plan, ownerId));
+      await verify?.(tx);
       return ownerId;
     });
   } catch (err) {
@@ -220,7 +240,7 @@ export async function createRecord(db: Db, r: ResourceDef, body: Record<string, 
   await fillSlugs(db, r, row, body);
   const t = tableOf(r);
   const plans = await planAll(db, r, images, null, ctx);
-  const id = await writeTransaction(db, r, plans, ctx, async (tx) => {
+  const id = await writeTransaction(db, r, plans, ctx, { op: 'create', body }, async (tx) => {
     const [created] = await tx.insert(t).values(row).returning({ id: t.id });
     await writeLists(tx, r, String(created.id), lists, false);
     return String(created.id);
@@ -241,7 +261,7 @@ export async function updateRecord(
   await fillSlugs(db, r, row, body, before);
   const t = tableOf(r);
   const plans = await planAll(db, r, images, id, ctx);
-  await writeTransaction(db, r, plans, ctx, async (tx) => {
+  await writeTransaction(db, r, plans, ctx, { op: 'update', before, body }, async (tx) => {
     if (Object.keys(row).length) await tx.update(t).set(row).where(eq(t.id, id));
     await writeLists(tx, r, id, lists, true);
     return id;
@@ -252,7 +272,16 @@ export async function updateRecord(
 export async function deleteRecord(db: Db, r: ResourceDef, id: string, ctx: WriteContext): Promise<ApiRecord> {
   const before = await getRecord(db, r, id);
   const t = tableOf(r);
-  await db.delete(t).where(eq(t.id, id));
+  try {
+    await db.transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      const verify = await ctx.guard?.(tx, { op: 'delete', before });
+      await tx.delete(t).where(eq(t.id, id));
+      await verify?.(tx);
+    });
+  } catch (err) {
+    throw translateDbError(r, err);
+  }
   // The image rows went with the record (cascade); their files go now.
   for (const [f, def] of Object.entries(r.fields)) {
     if (def.type === 'images') await removeStoredImages(ctx.uploadsDir, (before[f] as StoredImage[]) ?? []);

@@ -26,27 +26,29 @@ function mask(text: string): string {
 }
 
 export interface LoggedError {
+  [key: string]: unknown;
   type: string;
   message: string;
   code?: string;
-  stack?: string;
+  stack: string;
   cause?: LoggedError;
 }
 
 export function serializeError(err: unknown, depth = 0): LoggedError {
-  if (!err || typeof err !== 'object') return { type: typeof err, message: mask(String(err)) };
+  if (!err || typeof err !== 'object') return { type: typeof err, message: mask(String(err)), stack: '' };
   const e = err as ErrorLike;
   const original = typeof e.message === 'string' ? e.message : '';
   // drizzle's DrizzleQueryError: `Failed query: ${query}\nparams: ${params}`.
   const cut = original.startsWith('Failed query: ') ? original.indexOf('\nparams: ') : -1;
   const message = cut >= 0 ? original.slice(0, cut) : original;
-  const out: LoggedError = { type: e.constructor?.name ?? (typeof e.name === 'string' ? e.name : 'Error'), message: mask(message) };
+  // The stack repeats the message; pino's own serializer would also append the causes' stacks.
+  const stack = typeof e.stack === 'string' ? (original ? e.stack.replace(original, message) : e.stack) : '';
+  const out: LoggedError = {
+    type: e.constructor?.name ?? (typeof e.name === 'string' ? e.name : 'Error'),
+    message: mask(message),
+    stack: mask(stack.split('\ncaused by:')[0]),
+  };
   if (typeof e.code === 'string' || typeof e.code === 'number') out.code = String(e.code);
-  if (typeof e.stack === 'string') {
-    // The stack repeats the message; pino's own serializer would also append the causes' stacks.
-    const frames = e.stack.includes(original) && original ? e.stack.replace(original, message) : e.stack;
-    out.stack = mask(frames.split('\ncaused by:')[0]);
-  }
   if (e.cause !== undefined && depth < 5) out.cause = serializeError(e.cause, depth + 1);
   return out;
 }

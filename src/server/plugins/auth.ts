@@ -98,7 +98,7 @@ const ACCESS_LEVELS: readonly Access[] = ['public', 'self', 'rbac'];
  * not a known level is RBAC, which denies by default.
  */
 function accessOf(request: FastifyRequest): Access {
-  const config = request.routeOptions.config as Record<string, unknown> | undefined;
+  const config = request.routeOptions.config as unknown as Record<string, unknown> | undefined;
   const declared = config && Object.hasOwn(config, 'access') ? config.access : undefined;
   return ACCESS_LEVELS.includes(declared as Access) ? (declared as Access) : 'rbac';
 }
