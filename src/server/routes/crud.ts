@@ -7,6 +7,7 @@ import { bodySchema, idParamsSchema, listQuerySchema } from '../crud/schemas';
 import { endSessionsAfterWrite } from '../crud/session-rules';
 import type { ListParams } from '../crud/query';
 import { rankGuard } from '../crud/rank-guard';
+import { actorOf } from '../security/actor';
 import type { FastifyRequest } from 'fastify';
 
 type IdParams = { id: string };
@@ -21,7 +22,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   // Writes are checked against the declared rank rule, as the signed-in user.
   const ctx = (req: FastifyRequest) => ({
     uploadsDir,
-    guard: rankGuard(r, { userId: req.auth?.userId ?? null, superadmin: Boolean(req.auth?.superadmin) }),
+    guard: rankGuard(r, actorOf(req)),
   });
   const bodyLimit = r.bodyLimit;
   const passwordFields = Object.entries(r.fields)

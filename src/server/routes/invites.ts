@@ -9,6 +9,9 @@ import { APPROVE_ROUTE, registerWithInvite } from '../invites/register';
 import { approvedMail, mailLang } from '../mail/templates';
 import { newToken } from '../security/random-token';
 import { UUID_PATTERN } from '../crud/schemas';
+import type { Db } from '../db/client';
+import { actorOf } from '../security/actor';
+import { assertMayActOn, assertMayGrantRole, guardRanks } from '../security/rank';
 
 const DEFAULT_HOURS = 48;
 const idParams = { type: 'object', properties: { id: { type: 'string', pattern: UUID_PATTERN } }, required: ['id'] };
@@ -97,7 +100,11 @@ export async function inviteRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string } }>(APPROVE_ROUTE, { schema: { tags, params: idParams } }, async (req) => {
     const invite = await submitted(req.params.id);
     const userId = String(invite.registrant);
-    const approved = await db().transaction(async (tx) => {
+    const approved = await db().transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      // Approving unlocks the account and grants the default role: the rank rule applies.
+      const verify = await guardRanks(tx);
+      await assertMayActOn(tx, actorOf(req), userId, 'change');
       const [claimed] = await tx
         .update(invitesT)
         .set({ status: 'consumed', consumedAt: sql`now()` })
@@ -106,8 +113,12 @@ export async function inviteRoutes(app: FastifyInstance) {
       if (!claimed) return null;
       const [user] = await tx.update(usersT).set({ confirmed: true }).where(eq(usersT.id, userId)).returning();
       const [role] = await tx.select({ id: rolesT.id }).from(rolesT).where(eq(rolesT.type, DEFAULT_ROLE_TYPE)).limit(1);
-      if (role) await tx.insert(userRolesT).values({ user: userId, role: role.id }).onConflictDoNothing();
+      if (role) {
+        await assertMayGrantRole(tx, actorOf(req), String(role.id));
+        await tx.insert(userRolesT).values({ user: userId, role: role.id }).onConflictDoNothing();
+      }
       await tx.insert(notificationsT).values({ user: userId, title: 'Your account has been approved', link: '/admin' });
+      await verify(tx);
       return user;
     });
     if (!approved) throw new HttpError(409, 'Only submitted invites can be approved or rejected.');
@@ -124,9 +135,14 @@ export async function inviteRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string } }>('/api/auth/invites/:id/reject', { schema: { tags, params: idParams } }, async (req) => {
     const invite = await submitted(req.params.id);
-    await db().transaction(async (tx) => {
+    await db().transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      // Rejecting deletes the registrant's account: the rank rule applies.
+      const verify = await guardRanks(tx);
+      await assertMayActOn(tx, actorOf(req), String(invite.registrant), 'delete');
       await tx.update(invitesT).set({ status: 'rejected' }).where(eq(invitesT.id, invite.id));
       await tx.delete(usersT).where(and(eq(usersT.id, String(invite.registrant)), eq(usersT.confirmed, false)));
+      await verify(tx);
     });
     return { ok: true, message: 'Invite rejected.' };
   });

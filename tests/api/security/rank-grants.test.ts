@@ -113,3 +113,32 @@ describe('changing roles', () => {
     expect(link.statusCode).toBe(201);
   });
 });
+
+describe('approving and rejecting invite registrations', () => {
+  test('an admin cannot approve or reject a registrant who was given a role above theirs; a superadmin can', async () => {
+    const invite = (await call(h, 'POST', '/api/auth/invites', { token: h.adminToken, body: {} })).json();
+    const reg = await call(h, 'POST', '/api/auth/register-invite', {
+      body: { token: invite.token, name: 'Pending', email: 'pending-boss@example.com', password: 'pending-pass-1' },
+    });
+    expect(reg.statusCode).toBe(201);
+    const registrant = (await call(h, 'GET', '/api/auth/users?q=pending-boss@example.com', { token: h.adminToken })).json().data[0];
+    const link = await call(h, 'POST', '/api/auth/user-roles', {
+      token: h.adminToken,
+      body: { user: registrant._id, role: await roleId('Super Admin') },
+    });
+    expect(link.statusCode).toBe(201);
+
+    for (const action of ['approve', 'reject']) {
+      const res = await call(h, 'POST', `/api/auth/invites/${invite._id}/${action}`, { token: admin.token });
+      expect(res.statusCode, `${action}: ${res.body}`).toBe(403);
+      expect(res.json()).toEqual({ error: 'You can only manage users whose rank is below yours.' });
+    }
+    const still = (await call(h, 'GET', `/api/auth/users/${registrant._id}`, { token: h.adminToken })).json();
+    expect(still.confirmed).toBe(false);
+    const listed = (await call(h, 'GET', '/api/auth/invites?limit=100', { token: h.adminToken })).json().data;
+    expect(listed.find((i: { _id: string }) => i._id === invite._id).status).toBe('submitted');
+
+    const approve = await call(h, 'POST', `/api/auth/invites/${invite._id}/approve`, { token: h.adminToken });
+    expect(approve.statusCode).toBe(200);
+  });
+});
