@@ -4,6 +4,7 @@ import { useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import type { ResourceDef } from '../../shared/resource';
 import { can } from '../registry';
 import { DeleteAction } from './DeleteAction';
+import { isSelf } from './selfRecord';
 
 export function RowActions({ def, onEdit }: { def: ResourceDef; onEdit: (id: Identifier) => void; label?: string }) {
   const record = useRecordContext();
@@ -19,7 +20,7 @@ export function RowActions({ def, onEdit }: { def: ResourceDef; onEdit: (id: Ide
           </IconButton>
         </Tooltip>
       )}
-      {can(def, 'delete') && <DeleteAction resource={def.name} />}
+      {can(def, 'delete') && !isSelf(def, record) && <DeleteAction resource={def.name} />}
     </Box>
   );
 }
