@@ -72,7 +72,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true, strictNumbers: true } },
   });
   const database =
-    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      inMemory: config.inMemoryDb,
+      onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost'),
+    }));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.decorate('deps', {
     config,
