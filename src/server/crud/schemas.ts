@@ -1,6 +1,7 @@
 import type { FieldDef, ResourceDef } from '../../shared/resource';
 import { imageEntrySchema } from './images-field';
 import { limitParam, pageParam } from '../http/paging';
+import { ISSUED_IMAGE_PATTERN } from '../uploads/images';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -39,6 +40,8 @@ function fieldSchema(def: FieldDef): JsonSchema {
       return { type: 'array', maxItems: def.maxItems ?? 100, items: { type: 'string', maxLength: 100 } };
     case 'images':
       return { type: 'array', maxItems: 50, items: imageEntrySchema };
+    case 'image':
+      return str({ pattern: ISSUED_IMAGE_PATTERN });
     default:
       return str();
   }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { isDatabaseUnavailable, sqlState } from '../db/availability';
 import { HttpError } from '../http/http-error';
 import { humanize } from '../http/labels';
+import { ISSUED_IMAGE_PATTERN } from '../uploads/images';
 
 /** Seconds a client should wait before trying again while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -47,6 +48,7 @@ function messageOf(field: string, issue: AjvIssue): string {
     case 'maximum':
       return `${label} must be ${issue.keyword === 'minimum' ? 'at least' : 'at most'} ${issue.params?.limit}`;
     case 'pattern':
+      if (issue.params?.pattern === ISSUED_IMAGE_PATTERN) return `${label} must be an image uploaded to this server`;
       return `${label} is not valid`;
     default:
       return `${label} ${issue.message ?? 'is not valid'}`;

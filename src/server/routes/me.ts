@@ -5,6 +5,7 @@ import { isoDate } from '../crud/representation';
 import { escapeLike } from '../crud/query';
 import { badRequest, notFound } from '../http/http-error';
 import { limitParam, pageParam } from '../http/paging';
+import { ISSUED_IMAGE_PATTERN } from '../uploads/images';
 import { hashPassword } from '../security/passwords';
 import { revokeUserSessions } from '../security/session-store';
 
@@ -160,7 +161,7 @@ export async function meRoutes(app: FastifyInstance) {
             bio: text(5000),
             password: { type: ['string', 'null'], maxLength: 200 },
             // Only images this server stored may become a profile picture.
-            image: { type: ['string', 'null'], maxLength: 500, pattern: '^(/uploads/[A-Za-z0-9._-]+)?$' },
+            image: { type: ['string', 'null'], maxLength: 500, pattern: ISSUED_IMAGE_PATTERN },
           },
         },
       },

@@ -3,6 +3,13 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../http/http-error';
 
+/**
+ * The only form of path storeImage issues, and so all a user's `image` may
+ * hold (or nothing): never `javascript:`, another site, or a file this
+ * route did not write.
+ */
+export const ISSUED_IMAGE_PATTERN = '^(/uploads/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.webp)?$';
+
 /** Formats accepted as upload input, recognised by their content. */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
 
