@@ -30,6 +30,7 @@ import { loadJwtSecret } from './security/secret';
 import { importSessionKey } from './security/jwt';
 import { redactUrl } from './http/redact-url';
 import { serializeError } from './http/log-error';
+import { trustProxyOption } from './http/trust-proxy';
 import './types';
 
 export interface BuildOptions {
@@ -66,7 +67,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             },
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // strictNumbers: NaN and Infinity (JSON's 1e309) are not numbers to a schema.
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true, strictNumbers: true } },

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { perAddress } from '../security/rate-limits';
 import { DEFAULT_ROLE_TYPE } from '../db/seed-data';
 import { invitesT, notificationsT, rolesT, userRolesT, usersT } from '../db/tables';
 import { HttpError, notFound } from '../http/http-error';
@@ -21,7 +22,7 @@ export async function inviteRoutes(app: FastifyInstance) {
   const { config } = app.deps;
   const db = () => app.deps.database.db;
   const tags = ['invites'];
-  const limited = { access: 'public' as const, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
+  const limited = { access: 'public' as const, rateLimit: perAddress(config.authRateLimit) };
 
   app.get<{ Querystring: { page: number; limit: number } }>(
     '/api/auth/invites',
