@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/server/config';
+import { buildApp, type App } from '../../../src/server/app';
 import { ADMIN_EMAIL, startHarness, type Harness } from '../harness';
 
 // Finding 6b: rate limits were per IP only, and with TRUST_PROXY=1 every
@@ -11,13 +12,20 @@ import { ADMIN_EMAIL, startHarness, type Harness } from '../harness';
 const TOO_MANY = { error: 'Too many attempts. Please wait a minute and try again.' };
 const LIMIT = 3;
 
-describe('per target e-mail', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness({ AUTH_RATE_LIMIT: String(LIMIT) });
-  });
-  afterAll(async () => h?.close());
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ AUTH_RATE_LIMIT: String(LIMIT) });
+});
+afterAll(async () => h?.close());
 
+/** Another server on the same database, behind proxies as TRUST_PROXY says (counters are its own). */
+async function behindProxies(trustProxy: string): Promise<{ app: App; close: () => Promise<void> }> {
+  const config = { ...h.config, trustProxy: loadConfig({ TRUST_PROXY: trustProxy }).trustProxy };
+  const app = await buildApp(config, { database: h.app.deps.database, logger: false });
+  return { app, close: () => app.close() };
+}
+
+describe('per target e-mail', () => {
   // Each attempt from a new address: the per-IP budget never runs out.
   let ip = 0;
   const from = (url: string, payload: object) => h.app.inject({ method: 'POST', url, payload, remoteAddress: `198.51.100.${++ip}` });
@@ -45,8 +53,8 @@ describe('per target e-mail', () => {
 
 describe('TRUST_PROXY', () => {
   const forged = (n: number) => `203.0.113.${n}`;
-  const viaProxy = (h: Harness, xff: string, proxy = '10.0.0.5') =>
-    h.app.inject({
+  const viaProxy = (server: { app: App }, xff: string, proxy = '10.0.0.5') =>
+    server.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: `x${Math.random()}@example.com`, password: 'x' },
@@ -55,33 +63,33 @@ describe('TRUST_PROXY', () => {
     });
 
   test('a hop count trusts only the address the trusted proxy added: forged entries before it do not rotate the key', async () => {
-    const h = await startHarness({ AUTH_RATE_LIMIT: String(LIMIT), TRUST_PROXY: '1' });
+    const server = await behindProxies('1');
     try {
-      // The harness's own sign-in came from 127.0.0.1; the client here is 192.0.2.10 behind one proxy.
+      // The client is 192.0.2.10, behind one proxy.
       const statuses = [];
-      for (let i = 0; i < LIMIT + 2; i++) statuses.push((await viaProxy(h, `${forged(i)}, 192.0.2.10`)).statusCode);
+      for (let i = 0; i < LIMIT + 2; i++) statuses.push((await viaProxy(server, `${forged(i)}, 192.0.2.10`)).statusCode);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
       // Another real client behind the same proxy has its own budget.
-      expect((await viaProxy(h, `${forged(99)}, 192.0.2.11`)).statusCode).toBe(401);
+      expect((await viaProxy(server, `${forged(99)}, 192.0.2.11`)).statusCode).toBe(401);
     } finally {
-      await h.close();
+      await server.close();
     }
   });
 
   test('a list of proxy addresses trusts X-Forwarded-For only from them', async () => {
-    const h = await startHarness({ AUTH_RATE_LIMIT: String(LIMIT), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
+    const server = await behindProxies('10.0.0.0/8, 127.0.0.1');
     try {
       const statuses = [];
-      for (let i = 0; i < LIMIT + 1; i++) statuses.push((await viaProxy(h, `192.0.2.20`)).statusCode);
+      for (let i = 0; i < LIMIT + 1; i++) statuses.push((await viaProxy(server, `192.0.2.20`)).statusCode);
       expect(statuses).toEqual([401, 401, 401, 429]);
-      // Forged entries in front of the real client are skipped over, both proxies being trusted.
-      expect((await viaProxy(h, `${forged(7)}, 192.0.2.20`)).statusCode).toBe(429);
+      // Forged entries in front of the real client do not change the key.
+      expect((await viaProxy(server, `${forged(7)}, 192.0.2.20`)).statusCode).toBe(429);
       // From an address that is not a trusted proxy, the header is ignored: the key is that address.
       const direct = [];
-      for (let i = 0; i < LIMIT + 1; i++) direct.push((await viaProxy(h, forged(i), '198.51.100.200')).statusCode);
+      for (let i = 0; i < LIMIT + 1; i++) direct.push((await viaProxy(server, forged(i), '198.51.100.200')).statusCode);
       expect(direct).toEqual([401, 401, 401, 429]);
     } finally {
-      await h.close();
+      await server.close();
     }
   });
 
