@@ -25,5 +25,7 @@ export const userProfiles: ResourceDef = {
     columns: [{ source: 'image' }, { source: 'name' }, { source: 'address' }, { source: 'phone' }, { source: 'email' }],
     searchPlaceholder: 'resources.user-profiles.search',
   },
+  // Read-only here; declared for routes that act on a profile's user.
+  rank: { subject: 'id' },
   recordLabel: 'name',
 };

@@ -27,5 +27,6 @@ export const userRoles: ResourceDef = {
   form: { mode: 'modal', fields: ['user', 'role'] },
   choicesLimit: 100000,
   endSessions: { owner: 'user' },
+  rank: { subject: 'user', grantsRole: 'role' },
   refFilter: { user: { confirmed: true, blocked: false } },
 };

@@ -28,5 +28,6 @@ export const users: ResourceDef = {
   },
   form: { mode: 'modal', fields: ['name', 'email', 'confirmed', 'blocked', 'password'] },
   endSessions: { owner: 'id', onFields: ['password', 'blocked', 'confirmed', 'email'] },
+  rank: { subject: 'id', lockOut: { blocked: true, confirmed: false } },
   recordLabel: 'name',
 };

@@ -16,6 +16,7 @@ import { bootstrap, type BootstrapResult } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { trackRoutes } from './rbac/route-table';
@@ -32,6 +33,8 @@ import { uploadRoutes } from './routes/upload';
 import { loadJwtSecret } from './security/secret';
 import { importSessionKey } from './security/jwt';
 import { redactUrl } from './http/redact-url';
+import { serializeError } from './http/log-error';
+import { trustProxyOption } from './http/trust-proxy';
 import './types';
 
 export interface BuildOptions {
@@ -69,15 +72,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+              // Failed queries without their values (hashes, tokens): see serializeError.
+              err: (err: Error) => serializeError(err),
             },
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // strictNumbers: NaN and Infinity (JSON's 1e309) are not numbers to a schema.
+    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true, strictNumbers: true } },
   });
   const database =
-    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      inMemory: config.inMemoryDb,
+      onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost'),
+    }));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.decorate('deps', {
     config,
@@ -93,6 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const routes = trackRoutes(app);
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });

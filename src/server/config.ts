@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -21,8 +22,12 @@ export interface Config {
   sessionTtl: number;
   /** Requests per minute per IP on login, forgot and reset. */
   authRateLimit: number;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: how many (a hop count) or which (addresses and
+   * CIDR ranges) may add the client's address to X-Forwarded-For. False:
+   * the socket's address is the client's.
+   */
+  trustProxy: false | number | string[];
   /** Keep the database in memory (tests). */
   inMemoryDb?: boolean;
 }
@@ -40,11 +45,32 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   return n;
 }
 
-function bool(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = (env[name] ?? '').toLowerCase();
-  if (raw === '' || raw === '0' || raw === 'false') return false;
-  if (raw === '1' || raw === 'true') return true;
-  throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`);
+/** Names proxy-addr knows for address ranges. */
+const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(s: string): boolean {
+  if (RANGE_NAMES.includes(s)) return true;
+  const [address, bits, ...rest] = s.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a hop count, or a comma-separated list of proxy addresses and
+ * CIDR ranges. Never "trust everything": then anyone could choose the address
+ * rate limits see by sending X-Forwarded-For.
+ */
+function trustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (/^\d{1,3}$/.test(raw)) return Number(raw);
+  const list = raw.split(',').map((s) => s.trim());
+  if (list.every(isAddressOrRange)) return list;
+  throw new ConfigError(
+    `TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges, got "${env.TRUST_PROXY}"`,
+  );
 }
 
 function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
@@ -90,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localesDir: path.resolve(env.LOCALES_DIR || path.join(dataDir, 'locales')),
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
-    trustProxy: bool(env, 'TRUST_PROXY'),
+    trustProxy: trustProxy(env),
   };
 }
 

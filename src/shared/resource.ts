@@ -92,6 +92,29 @@ export interface ResourceDef {
    * `onFields`, only a change of one of those fields counts.
    */
   endSessions?: { owner: string; onFields?: readonly string[] };
+  /**
+   * The rank rule (DESIGN 5) on writes through the generic routes. Every
+   * write of a resource with a rule must leave an active superadmin.
+   * - `subject`: the user a record is about: 'id' (the record is the user)
+   *   or a ref field pointing at users. Writing the record needs a strictly
+   *   higher rank than that user's (superadmins aside); a record that is the
+   *   user cannot be deleted by that user.
+   * - `lockOut`: field values that keep the user from signing in, such as
+   *   `{ blocked: true }`: nobody sets them on themself.
+   * - `grantsRole`: a ref field to roles whose role the subject receives:
+   *   nobody grants a role ranked above themself.
+   * - `roleType`: the record is a role, and this field holds its type:
+   *   nobody creates, changes or deletes a role ranked above themself.
+   * - `grantsPermissions`: a refList of permissions the record (a role)
+   *   grants to its holders: only permissions the actor holds.
+   */
+  rank?: {
+    subject?: string;
+    lockOut?: Readonly<Record<string, boolean>>;
+    grantsRole?: string;
+    roleType?: string;
+    grantsPermissions?: string;
+  };
   /** Largest request body of create/update, in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** Label shown for a record (i18n titles like 'Edit X'). */

@@ -25,7 +25,10 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD must have at least 6 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL is not a valid URL'],
-    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be 1 or 0, got "maybe"'],
+    [
+      { TRUST_PROXY: 'maybe' },
+      'TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges, got "maybe"',
+    ],
   ])('stops on %o with a one-line reason', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -4,6 +4,7 @@ import type { ResourceDef } from '../../shared/resource';
 import { FieldInput } from './FieldInput';
 import { toFormRecord } from './formValues';
 import { ReportDirty } from './ReportDirty';
+import { isSelf, lockOutFields } from './selfRecord';
 
 function FormToolbar({ onCancel }: { onCancel: () => void }) {
   const translate = useTranslate();
@@ -29,6 +30,8 @@ export function GenericForm({
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const record = useRecordContext();
+  // One's own account: no fields that would lock oneself out (the server refuses them).
+  const hidden = !creating && isSelf(def, record) ? lockOutFields(def) : [];
   return (
     <SimpleForm
       record={record ? toFormRecord(def, record) : undefined}
@@ -36,9 +39,11 @@ export function GenericForm({
       mode="onSubmit"
       reValidateMode="onChange"
     >
-      {(def.form?.fields ?? []).map((name) => (
-        <FieldInput key={name} def={def} name={name} creating={creating} />
-      ))}
+      {(def.form?.fields ?? [])
+        .filter((name) => !hidden.includes(name))
+        .map((name) => (
+          <FieldInput key={name} def={def} name={name} creating={creating} />
+        ))}
       {onDirtyChange && <ReportDirty onChange={onDirtyChange} />}
     </SimpleForm>
   );

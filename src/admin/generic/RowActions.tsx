@@ -3,6 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { hasOperation as can, type ResourceDef } from '../../shared/resource';
 import { DeleteAction } from './DeleteAction';
+import { isSelf } from './selfRecord';
 
 export function RowActions({ def, onEdit }: { def: ResourceDef; onEdit: (id: Identifier) => void; label?: string }) {
   const record = useRecordContext();
@@ -18,7 +19,7 @@ export function RowActions({ def, onEdit }: { def: ResourceDef; onEdit: (id: Ide
           </IconButton>
         </Tooltip>
       )}
-      {can(def, 'delete') && <DeleteAction resource={def.name} />}
+      {can(def, 'delete') && !isSelf(def, record) && <DeleteAction resource={def.name} />}
     </Box>
   );
 }

@@ -89,7 +89,7 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams): SQL | undefine
     if (any) conds.push(any);
   }
   for (const [f, def] of filterFields(r)) {
-    if (p[f] === undefined) continue;
+    if (!Object.hasOwn(p, f) || p[f] === undefined) continue;
     const where = serverKindOf(def).filterWhere;
     conds.push(where ? where(t[f], p[f]) : eq(t[f], p[f]));
   }

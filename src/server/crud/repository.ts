@@ -118,9 +118,26 @@ interface WriteParts {
   related: Record<string, unknown>;
 }
 
+/** A write as its guard sees it, inside the write's transaction. */
+export interface WriteChange {
+  op: 'create' | 'update' | 'delete';
+  /** The record before an update or delete. */
+  before?: ApiRecord;
+  /** The request body of a create or update. */
+  body?: Record<string, unknown>;
+}
+
+/**
+ * Checks a write inside its transaction, before it: throws to refuse (nothing
+ * is written); returns the check to run after the write, in the same
+ * transaction, which throws to roll it back.
+ */
+export type WriteGuard = (tx: Db, change: WriteChange) => Promise<(tx: Db) => Promise<void>>;
+
 export interface WriteContext {
   /** Root folder of uploaded files (images fields). */
   uploadsDir: string;
+  guard?: WriteGuard;
 }
 
 /** Request body -> column values, each field as its kind stores it (trimmed, canonical, hashed...). */
@@ -129,7 +146,7 @@ async function toRow(r: ResourceDef, body: Record<string, unknown>): Promise<Wri
   const related: Record<string, unknown> = {};
   const fields: Record<string, string> = {};
   for (const [f, def] of writableFields(r)) {
-    if (!(f in body)) continue;
+    if (!Object.hasOwn(body, f)) continue;
     const kind = serverKindOf(def);
     const v = kind.normalize ? kind.normalize(body[f]) : typeof body[f] === 'string' ? body[f].trim() : body[f];
     if (def.required && (v === '' || v === null)) fields[f] = `${humanize(f)} is required`;
@@ -146,7 +163,7 @@ async function fillSlugs(db: Db, r: ResourceDef, row: Row, body: Record<string, 
     if (!def.slugFrom) continue;
     const given = typeof row[f] === 'string' ? (row[f] as string) : '';
     if (given) row[f] = slugify(given);
-    else if (!before || f in body) {
+    else if (!before || Object.hasOwn(body, f)) {
       const source = String(row[def.slugFrom] ?? before?.[def.slugFrom] ?? '');
       row[f] = await uniqueSlug(db, tableOf(r), f, source, before?._id);
     }
@@ -191,6 +208,8 @@ async function writeTransaction(
   db: Db,
   r: ResourceDef,
   planned: PlannedField[],
+  ctx: WriteContext,
+  change: WriteChange,
   /** Updating: related values replace what the record had. */
   replace: boolean,
   work: (tx: Db) => Promise<string>,
@@ -200,11 +219,13 @@ async function writeTransaction(
   try {
     id = await db.transaction(async (trx) => {
       const tx = trx as unknown as Db;
+      const verify = await ctx.guard?.(tx, change);
       const ownerId = await work(tx);
       for (const p of planned) {
         const then = await serverKindOf(p.c.def).related?.apply(tx, p.c, p.plan, ownerId, replace);
         if (then) after.push(then);
       }
+      await verify?.(tx);
       return ownerId;
     });
   } catch (err) {
@@ -220,7 +241,7 @@ export async function createRecord(db: Db, r: ResourceDef, body: Record<string, 
   await fillSlugs(db, r, row, body);
   const t = tableOf(r);
   const planned = await planAll(db, r, related, null, ctx);
-  const id = await writeTransaction(db, r, planned, false, async (tx) => {
+  const id = await writeTransaction(db, r, planned, ctx, { op: 'create', body }, false, async (tx) => {
     const [created] = await tx.insert(t).values(row).returning({ id: t.id });
     return String(created.id);
   });
@@ -240,7 +261,7 @@ export async function updateRecord(
   await fillSlugs(db, r, row, body, before);
   const t = tableOf(r);
   const planned = await planAll(db, r, related, id, ctx);
-  await writeTransaction(db, r, planned, true, async (tx) => {
+  await writeTransaction(db, r, planned, ctx, { op: 'update', before, body }, true, async (tx) => {
     if (Object.keys(row).length) await tx.update(t).set(row).where(eq(t.id, id));
     return id;
   });
@@ -250,7 +271,16 @@ export async function updateRecord(
 export async function deleteRecord(db: Db, r: ResourceDef, id: string, ctx: WriteContext): Promise<ApiRecord> {
   const before = await getRecord(db, r, id);
   const t = tableOf(r);
-  await db.delete(t).where(eq(t.id, id));
+  try {
+    await db.transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      const verify = await ctx.guard?.(tx, { op: 'delete', before });
+      await tx.delete(t).where(eq(t.id, id));
+      await verify?.(tx);
+    });
+  } catch (err) {
+    throw translateDbError(r, err);
+  }
   // Rows in the kinds' own tables went with the record (cascade); what they kept elsewhere goes now.
   for (const [f, def] of Object.entries(r.fields)) await serverKindOf(def).afterDelete?.(ctx.uploadsDir, before[f]);
   return before;

@@ -1,6 +1,7 @@
 import type { FieldDef, ResourceDef } from '../../shared/resource';
 import { kindOf } from '../../shared/field-kinds';
 import type { JsonSchema } from '../../shared/field-kinds/kind';
+import { limitParam, pageParam } from '../http/paging';
 
 export { UUID_PATTERN } from '../../shared/field-kinds/kind';
 
@@ -36,8 +37,9 @@ export function listQuerySchema(r: ResourceDef): JsonSchema {
     type: 'object',
     additionalProperties: false,
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1 },
-      limit: { type: 'integer', minimum: 1, maximum: 1000000, default: 25 },
+      page: pageParam,
+      // SPEC 9: the "load all" limits (100000, 1000000) are accepted; a page holds at most MAX_ROWS.
+      limit: limitParam(1000000, 25),
       q: { type: 'string', maxLength: 200 },
       sort: { type: 'string', enum: [...r.sortable] },
       order: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },

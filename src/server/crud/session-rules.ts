@@ -6,7 +6,7 @@ import type { ApiRecord } from './representation';
 function ownerOf(rule: { owner: string }, rec: ApiRecord | undefined): string | null {
   if (!rec) return null;
   const v = rule.owner === 'id' ? rec._id : rec[rule.owner];
-  if (v && typeof v === 'object' && '_id' in v) return String((v as ApiRecord)._id);
+  if (v && typeof v === 'object' && Object.hasOwn(v, '_id')) return String((v as ApiRecord)._id);
   return typeof v === 'string' ? v : null;
 }
 
@@ -26,7 +26,7 @@ export async function endSessionsAfterWrite(
   if (!rule) return;
   if (rule.onFields && body) {
     const changed = rule.onFields.some((f) => {
-      if (!(f in body)) return false;
+      if (!Object.hasOwn(body, f)) return false;
       // A write-only value (password) cannot be compared: sending one is the change.
       if (r.fields[f]?.writeOnly) return typeof body[f] === 'string' && body[f] !== '';
       return before?.[f] !== after?.[f];

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { listenPg, type Listener } from './pg-listener';
+import { isDatabaseUnavailable, markConnectFailure } from './availability';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -32,6 +33,48 @@ const pgliteDbs = new WeakSet<Db>();
 /** Whether queries on `db` run in the embedded PGlite (one session, in this thread). */
 export const isPglite = (db: Db): boolean => pgliteDbs.has(db);
 
+/** How long a request waits for a new PostgreSQL connection before it is told to retry (503). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * A pg client whose failures to connect are marked as such: whatever their
+ * code, they mean the database cannot be reached right now (503), not a bug.
+ */
+class TaggedClient extends pg.Client {
+  // node-postgres calls connect(callback) from its pool, connect() elsewhere.
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (err: Error | null, c?: pg.Client) => void): void;
+  override connect(callback?: (err: Error | null, c?: pg.Client) => void): Promise<pg.Client> | void {
+    if (callback) return super.connect((err: Error | null) => (err ? callback(markConnectFailure(err)) : callback(null, this)));
+    return super.connect().catch((err: unknown) => {
+      throw markConnectFailure(err);
+    });
+  }
+}
+
+type PgDb = ReturnType<typeof drizzlePg<Record<string, never>, pg.Pool>>;
+
+/**
+ * Transactions on a client this code checks out and always gives back.
+ * drizzle (0.45) runs BEGIN before its try/finally, so a connection that
+ * dies right after checkout was never released: a few of those and the pool
+ * was exhausted for good. A client whose connection broke is discarded.
+ */
+function transactionOnOwnClient(pool: pg.Pool): PgDb['transaction'] {
+  return async <T>(work: Parameters<PgDb['transaction']>[0], config?: Parameters<PgDb['transaction']>[1]): Promise<T> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return (await drizzlePg(client).transaction(work, config)) as T;
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) broken = err as Error;
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -44,21 +87,36 @@ export async function openDatabase(opts: {
   inMemory?: boolean;
   /** PGlite only: start from this data-directory dump (tests clone a migrated, seeded template). */
   loadDataDir?: Blob;
+  /** Told of PostgreSQL connections that broke (the server goes on; requests meanwhile get 503). */
+  onConnectionError?: (err: Error) => void;
 }): Promise<Database> {
   const databaseUrl = opts.databaseUrl;
   if (databaseUrl) {
-    // A runaway query ends server-side instead of running on after its client left.
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, options: '-c statement_timeout=15000' });
-    // An idle client losing its connection must not take the process down.
-    pool.on('error', (err) => console.error(`PostgreSQL pool: ${err.message}`));
+    const log = opts.onConnectionError ?? ((err: Error) => console.error(`PostgreSQL connection: ${err.message}`));
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 20,
+      // A runaway query ends server-side instead of running on after its client left.
+      options: '-c statement_timeout=15000',
+      // While the database is away, requests fail fast (503) instead of queueing for a connection.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      Client: TaggedClient,
+    });
+    // A connection lost while idle in the pool: the pool drops it and opens another when needed.
+    pool.on('error', log);
+    // A connection lost while checked out but between queries (inside a transaction) emits
+    // 'error' on its client, where nothing listens: unhandled, that ended the process. Its next
+    // query fails instead, and the pool discards it on release.
+    pool.on('connect', (client) => client.on('error', log));
     const db = drizzlePg(pool);
+    db.transaction = transactionOnOwnClient(pool);
     await migratePg(db, { migrationsFolder });
     const listeners = new Set<Listener>();
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       listen: async (channel, onNotify, onLive) => {
-        const l = await listenPg(databaseUrl, channel, onNotify, onLive);
+        const l = await listenPg(databaseUrl, channel, onNotify, onLive, log);
         listeners.add(l);
         return async () => {
           listeners.delete(l);

@@ -10,7 +10,16 @@ export interface Listener {
  * subscriber that notifications may be missed; it reconnects with backoff and
  * says `onLive(true)` once listening again.
  */
-export function listenPg(url: string, channel: string, onNotify: () => void, onLive: (live: boolean) => void): Promise<Listener> {
+/** Longest wait between two reconnection attempts: service resumes within it once the database is back. */
+const MAX_RETRY_MS = 2000;
+
+export function listenPg(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onLive: (live: boolean) => void,
+  onError: (err: Error) => void = () => undefined,
+): Promise<Listener> {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -27,10 +36,14 @@ export function listenPg(url: string, channel: string, onNotify: () => void, onL
       c.end().catch(() => undefined);
       if (!closed) {
         retry = setTimeout(() => connect().catch(() => undefined), delay);
-        delay = Math.min(delay * 2, 5000);
+        delay = Math.min(delay * 2, MAX_RETRY_MS);
       }
     };
-    c.on('error', down);
+    // Every client keeps an 'error' listener for its whole life: an unhandled one ends the process.
+    c.on('error', (err) => {
+      if (!lost && !closed) onError(err);
+      down();
+    });
     c.on('end', down);
     c.on('notification', (n) => {
       if (n.channel === channel) onNotify();

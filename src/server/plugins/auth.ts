@@ -8,7 +8,7 @@ import { inlinable, pglitePrepared, type PreparedRun } from '../db/pglite-prepar
 import { isPglite, type Database, type Db } from '../db/client';
 import { verifySessionToken, type SessionClaims } from '../security/jwt';
 import { AuthCache } from '../security/auth-cache';
-import type { AuthContext } from '../types';
+import type { Access, AuthContext } from '../types';
 
 interface SessionRow extends Record<string, unknown> {
   perm_auth: boolean | null;
@@ -90,6 +90,19 @@ async function check(database: Database, method: string, route: string, claims: 
   return sessionCheck(database, { method, route, sid: claims.sid, sub: claims.sub });
 }
 
+const ACCESS_LEVELS: readonly Access[] = ['public', 'self', 'rbac'];
+
+/**
+ * A route's declared access, read as an own property only: a value inherited
+ * from a polluted Object.prototype must never open a route. Anything that is
+ * not a known level is RBAC, which denies by default.
+ */
+function accessOf(request: FastifyRequest): Access {
+  const config = request.routeOptions.config as unknown as Record<string, unknown> | undefined;
+  const declared = config && Object.hasOwn(config, 'access') ? config.access : undefined;
+  return ACCESS_LEVELS.includes(declared as Access) ? (declared as Access) : 'rbac';
+}
+
 /** Writes that can change an answer: anything but reads. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -136,7 +149,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     // The matched route, not the raw URL: '/%61pi/...' reaches '/api/...' routes too.
     if (!request.routeOptions.url?.startsWith('/api/')) return;
-    const access = request.routeOptions.config?.access ?? 'rbac';
+    const access = accessOf(request);
     if (access === 'public') return;
 
     const token = bearer(request);

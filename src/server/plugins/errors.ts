@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable, sqlState } from '../db/availability';
 import { HttpError } from '../http/http-error';
 import { humanize } from '../http/labels';
+import { ISSUED_IMAGE_PATTERN } from '../uploads/images';
+
+/** Seconds a client should wait before trying again while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
 
 interface AjvIssue {
   instancePath?: string;
@@ -43,6 +48,7 @@ function messageOf(field: string, issue: AjvIssue): string {
     case 'maximum':
       return `${label} must be ${issue.keyword === 'minimum' ? 'at least' : 'at most'} ${issue.params?.limit}`;
     case 'pattern':
+      if (issue.params?.pattern === ISSUED_IMAGE_PATTERN) return `${label} must be an image uploaded to this server`;
       return `${label} is not valid`;
     default:
       return `${label} ${issue.message ?? 'is not valid'}`;
@@ -56,7 +62,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(err.statusCode).send(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
     }
     if (err.validation) {
-      const fields: Record<string, string> = {};
+      // Field names can come from the request: no prototype to reach.
+      const fields = Object.create(null) as Record<string, string>;
       for (const issue of err.validation) {
         const f = fieldOf(issue);
         fields[f] ??= messageOf(f, issue);
@@ -70,6 +77,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status === 429) return reply.status(429).send({ error: 'Too many attempts. Please wait a minute and try again.' });
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: err.message || 'Invalid request.' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ error: 'The service is briefly unavailable. Please try again in a few seconds.' });
+    }
+    // Values PostgreSQL refuses (class 22: bad text, numbers out of range...) came from the request.
+    if (sqlState(err)?.startsWith('22')) {
+      request.log.warn({ err }, 'value refused by the database');
+      return reply.status(400).send({ error: 'A value in the request is not valid.' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'An unexpected error occurred.' });

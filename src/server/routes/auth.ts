@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../security/passwords';
 import { hashToken, newToken } from '../security/random-token';
 import { revokeSession, revokeUserSessions } from '../security/session-store';
 import { signedIn } from '../http/signed-in';
+import { perAccount, perAddress } from '../security/rate-limits';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const EMAIL = { type: 'string', minLength: 1, maxLength: 254 } as const;
@@ -16,13 +17,15 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app.deps;
   const db = () => app.deps.database.db;
-  // Per IP only: a key built from a body field would let an attacker rotate it.
-  const limited = { access: 'public' as const, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
+  // Per client address; sign-in and forgot-password also per target account (hashed e-mail).
+  // The account limit adds to the address limit: varying the e-mail rotates nothing.
+  const limited = { access: 'public' as const, rateLimit: perAddress(config.authRateLimit) };
 
   app.post<{ Body: { email: string; password: string } }>(
     '/api/auth/login',
     {
       config: limited,
+      preHandler: perAccount(app, 'login', config.authRateLimit),
       schema: {
         tags: ['auth'],
         body: {
@@ -50,6 +53,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/forgot-password',
     {
       config: limited,
+      preHandler: perAccount(app, 'forgot-password', config.authRateLimit),
       schema: {
         tags: ['auth'],
         body: {

@@ -7,6 +7,9 @@ import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from
 import { bodySchema, idParamsSchema, listQuerySchema } from '../crud/schemas';
 import { endSessionsAfterWrite } from '../crud/session-rules';
 import type { ListParams } from '../crud/query';
+import { rankGuard } from '../crud/rank-guard';
+import { actorOf } from '../security/actor';
+import type { FastifyRequest } from 'fastify';
 
 type IdParams = { id: string };
 type Body = Record<string, unknown>;
@@ -16,7 +19,12 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   const ops = operationsOf(r);
   const db = () => app.deps.database.db;
   const tags = [r.name];
-  const ctx = { uploadsDir: path.join(app.deps.config.dataDir, 'uploads') };
+  const uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
+  // Writes are checked against the declared rank rule, as the signed-in user.
+  const ctx = (req: FastifyRequest) => ({
+    uploadsDir,
+    guard: rankGuard(r, actorOf(req)),
+  });
   const bodyLimit = r.bodyLimit;
   const keepWhenBlank = Object.entries(r.fields)
     .filter(([, d]) => kindOf(d).blankKeepsValue)
@@ -45,7 +53,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
       r.api,
       { bodyLimit, preValidation: dropEmptyPasswords, schema: { tags, body: bodySchema(r, 'create') } },
       async (req, reply) => {
-        const record = await createRecord(db(), r, req.body, ctx);
+        const record = await createRecord(db(), r, req.body, ctx(req));
         await endSessionsAfterWrite(db(), r, null, undefined, record, req.auth?.sessionId);
         return reply.status(201).send(record);
       },
@@ -56,7 +64,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
       `${r.api}/:id`,
       { bodyLimit, preValidation: dropEmptyPasswords, schema: { tags, params: idParamsSchema, body: bodySchema(r, 'update') } },
       async (req) => {
-        const { record, before } = await updateRecord(db(), r, req.params.id, req.body, ctx);
+        const { record, before } = await updateRecord(db(), r, req.params.id, req.body, ctx(req));
         await endSessionsAfterWrite(db(), r, req.body, before, record, req.auth?.sessionId);
         return record;
       },
@@ -64,7 +72,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   }
   if (ops.includes('delete')) {
     app.delete<{ Params: IdParams }>(`${r.api}/:id`, { schema: { tags, params: idParamsSchema } }, async (req) => {
-      const before = await deleteRecord(db(), r, req.params.id, ctx);
+      const before = await deleteRecord(db(), r, req.params.id, ctx(req));
       await endSessionsAfterWrite(db(), r, null, before, undefined, req.auth?.sessionId);
       return { ok: true };
     });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { perAddress } from '../security/rate-limits';
 import { googleKeySet, verifyGoogleIdToken } from '../auth/google-verify';
 import { signIn } from '../auth/login-response';
 import { usersT } from '../db/tables';
@@ -14,7 +15,7 @@ export async function googleRoutes(app: FastifyInstance) {
   app.post<{ Body: { credential: string; invite?: string } }>(
     '/api/auth/google',
     {
-      config: { access: 'public', rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: perAddress(config.authRateLimit) },
       schema: {
         tags: ['auth'],
         body: {

@@ -1,14 +1,19 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { perAddress } from '../security/rate-limits';
 import { DEFAULT_ROLE_TYPE } from '../db/seed-data';
 import { invitesT, notificationsT, rolesT, userRolesT, usersT } from '../db/tables';
 import { HttpError, notFound } from '../http/http-error';
+import { limitParam, pageParam } from '../http/paging';
 import { inviteToApi, validation } from '../invites/invite-view';
 import { APPROVE_ROUTE, registerWithInvite } from '../invites/register';
 import { approvedMail, mailLang } from '../mail/templates';
 import { newToken } from '../security/random-token';
 import { UUID_PATTERN } from '../crud/schemas';
 import { signedIn } from '../http/signed-in';
+import type { Db } from '../db/client';
+import { actorOf } from '../security/actor';
+import { assertMayActOn, assertMayGrantRole, guardRanks } from '../security/rank';
 
 const DEFAULT_HOURS = 48;
 const idParams = { type: 'object', properties: { id: { type: 'string', pattern: UUID_PATTERN } }, required: ['id'] };
@@ -18,7 +23,7 @@ export async function inviteRoutes(app: FastifyInstance) {
   const { config } = app.deps;
   const db = () => app.deps.database.db;
   const tags = ['invites'];
-  const limited = { access: 'public' as const, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
+  const limited = { access: 'public' as const, rateLimit: perAddress(config.authRateLimit) };
 
   app.get<{ Querystring: { page: number; limit: number } }>(
     '/api/auth/invites',
@@ -29,8 +34,8 @@ export async function inviteRoutes(app: FastifyInstance) {
           type: 'object',
           additionalProperties: false,
           properties: {
-            page: { type: 'integer', minimum: 1, default: 1 },
-            limit: { type: 'integer', minimum: 1, maximum: 1000, default: 25 },
+            page: pageParam,
+            limit: limitParam(1000, 25),
           },
         },
       },
@@ -97,7 +102,11 @@ export async function inviteRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string } }>(APPROVE_ROUTE, { schema: { tags, params: idParams } }, async (req) => {
     const invite = await submitted(req.params.id);
     const userId = String(invite.registrant);
-    const approved = await db().transaction(async (tx) => {
+    const approved = await db().transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      // Approving unlocks the account and grants the default role: the rank rule applies.
+      const verify = await guardRanks(tx);
+      await assertMayActOn(tx, actorOf(req), userId, 'change');
       const [claimed] = await tx
         .update(invitesT)
         .set({ status: 'consumed', consumedAt: sql`now()` })
@@ -106,8 +115,12 @@ export async function inviteRoutes(app: FastifyInstance) {
       if (!claimed) return null;
       const [user] = await tx.update(usersT).set({ confirmed: true }).where(eq(usersT.id, userId)).returning();
       const [role] = await tx.select({ id: rolesT.id }).from(rolesT).where(eq(rolesT.type, DEFAULT_ROLE_TYPE)).limit(1);
-      if (role) await tx.insert(userRolesT).values({ user: userId, role: role.id }).onConflictDoNothing();
+      if (role) {
+        await assertMayGrantRole(tx, actorOf(req), String(role.id));
+        await tx.insert(userRolesT).values({ user: userId, role: role.id }).onConflictDoNothing();
+      }
       await tx.insert(notificationsT).values({ user: userId, title: 'Your account has been approved', link: '/admin' });
+      await verify(tx);
       return user;
     });
     if (!approved) throw new HttpError(409, 'Only submitted invites can be approved or rejected.');
@@ -124,9 +137,14 @@ export async function inviteRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string } }>('/api/auth/invites/:id/reject', { schema: { tags, params: idParams } }, async (req) => {
     const invite = await submitted(req.params.id);
-    await db().transaction(async (tx) => {
+    await db().transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      // Rejecting deletes the registrant's account: the rank rule applies.
+      const verify = await guardRanks(tx);
+      await assertMayActOn(tx, actorOf(req), String(invite.registrant), 'delete');
       await tx.update(invitesT).set({ status: 'rejected' }).where(eq(invitesT.id, invite.id));
       await tx.delete(usersT).where(and(eq(usersT.id, String(invite.registrant)), eq(usersT.confirmed, false)));
+      await verify(tx);
     });
     return { ok: true, message: 'Invite rejected.' };
   });

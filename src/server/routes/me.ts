@@ -4,6 +4,8 @@ import { clientPermissionsT, notificationsT, roleClientPermissionsT, userRolesT,
 import { isoDate } from '../crud/representation';
 import { escapeLike } from '../crud/query';
 import { badRequest, notFound } from '../http/http-error';
+import { limitParam, pageParam } from '../http/paging';
+import { ISSUED_IMAGE_PATTERN } from '../uploads/images';
 import { hashPassword } from '../security/passwords';
 import { revokeUserSessions } from '../security/session-store';
 import { signedIn } from '../http/signed-in';
@@ -12,8 +14,8 @@ const pageQuery = (defaultLimit: number, extra: Record<string, unknown> = {}) =>
   type: 'object',
   additionalProperties: false,
   properties: {
-    page: { type: 'integer', minimum: 1, default: 1 },
-    limit: { type: 'integer', minimum: 1, maximum: 1000, default: defaultLimit },
+    page: pageParam,
+    limit: limitParam(1000, defaultLimit),
     q: { type: 'string', maxLength: 200 },
     ...extra,
   },
@@ -163,7 +165,7 @@ export async function meRoutes(app: FastifyInstance) {
             bio: text(5000),
             password: { type: ['string', 'null'], maxLength: 200 },
             // Only images this server stored may become a profile picture.
-            image: { type: ['string', 'null'], maxLength: 500, pattern: '^(/uploads/[A-Za-z0-9._-]+)?$' },
+            image: { type: ['string', 'null'], maxLength: 500, pattern: ISSUED_IMAGE_PATTERN },
           },
         },
       },

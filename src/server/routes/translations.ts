@@ -4,6 +4,7 @@ import { isoDate } from '../crud/representation';
 import { translationsT } from '../db/tables';
 import { badRequest } from '../http/http-error';
 import type { Entries } from '../translations/flatten';
+import { FORBIDDEN_KEY_MESSAGE, forbiddenSegment } from '../../shared/safe-keys';
 import { generateFiles, LANG_PATTERN, listLanguages, saveEntries } from '../translations/store';
 
 const MAX_ENTRIES = 20000;
@@ -69,14 +70,18 @@ export async function translationRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const raw = (req.body.data.entries && typeof req.body.data.entries === 'object' ? req.body.data.entries : req.body.data) as Record<
-        string,
-        unknown
-      >;
-      const entries: Entries = {};
+      const { data } = req.body;
+      const nested = Object.hasOwn(data, 'entries') ? data.entries : undefined;
+      const raw = (nested && typeof nested === 'object' ? nested : data) as Record<string, unknown>;
+      // Keys are chosen by the user: no prototype, and none that could reach one.
+      const entries: Entries = Object.create(null) as Entries;
       for (const [k, v] of Object.entries(raw)) {
         const key = k.trim();
         if (!key) continue; // SPEC 5: blank keys are dropped
+        if (forbiddenSegment(key) !== null) {
+          const message = `${FORBIDDEN_KEY_MESSAGE}: "${key.slice(0, 80)}".`;
+          throw badRequest(message, { data: message });
+        }
         if (typeof v !== 'string') throw badRequest(`The value of "${key.slice(0, 80)}" must be text.`);
         if (v.length > MAX_VALUE || key.length > 300) throw badRequest(`The entry "${key.slice(0, 80)}" is too long.`);
         entries[key] = v;

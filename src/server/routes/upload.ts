@@ -6,6 +6,7 @@ import { storeImage } from '../uploads/images';
 export const PROFILE_IMAGE_LIMIT = 1024 * 1024;
 const TOO_LARGE = 'File size exceeds 1MB limit. Please upload a smaller file.';
 const ONE_FILE = 'Send one image at a time.';
+const MALFORMED = 'The upload is not a valid multipart/form-data body. Send the image in a field named "file".';
 
 export async function uploadRoutes(app: FastifyInstance) {
   const uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
@@ -32,9 +33,14 @@ export async function uploadRoutes(app: FastifyInstance) {
           image = buf;
         }
       } catch (err) {
+        if (err instanceof HttpError) throw err;
         // Multipart's own answer to a second file is a 413 "too large", which it is not.
         if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest(ONE_FILE);
-        throw err;
+        const status = (err as { statusCode?: number }).statusCode;
+        if (status && status >= 400 && status < 500) throw err;
+        // Anything else the parser stumbled on is the body's fault: a boundary that is not the
+        // announced one, a body cut short, parts that are not multipart at all.
+        throw badRequest(MALFORMED);
       }
       if (!image) throw badRequest('Choose an image to upload.');
       return { filePaths: [{ path: await storeImage(image, uploadsDir, { maxSide: 1024 }) }] };

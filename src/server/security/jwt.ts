@@ -16,6 +16,9 @@ export interface SessionClaims {
   sid: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+
 // The algorithm is pinned: a token claiming any other (or "none") is refused.
 const ALG = 'HS256';
 
@@ -46,7 +49,8 @@ export async function verifySessionToken(secret: SessionKey, token: string): Pro
   }
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: [ALG] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    // Only what signSessionToken writes: anything else is a bad token, not a query to run.
+    if (!isUuid(payload.sub) || !isUuid(payload.sid) || typeof payload.exp !== 'number') return null;
     const claims = { sub: payload.sub, sid: payload.sid };
     if (known.size >= MAX_VERIFIED) known.clear();
     known.set(token, { claims, expiresMs: payload.exp * 1000 });

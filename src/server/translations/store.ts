@@ -18,7 +18,7 @@ export async function seedTranslations(db: Db, bundledDir: string): Promise<void
   for (const lang of readdirSync(bundledDir)) {
     const file = path.join(bundledDir, lang, 'translations.json');
     if (!isLang(lang) || !existsSync(file)) continue;
-    const entries = flatten(JSON.parse(readFileSync(file, 'utf8')));
+    const entries = Object.fromEntries(Object.entries(flatten(JSON.parse(readFileSync(file, 'utf8')))));
     await db.insert(translationsT).values({ language: lang, entries }).onConflictDoNothing();
   }
 }
@@ -31,7 +31,9 @@ export async function listLanguages(db: Db) {
 }
 
 /** Replaces a language's entries in one statement (concurrent saves never mix). */
-export async function saveEntries(db: Db, lang: string, entries: Entries) {
+export async function saveEntries(db: Db, lang: string, safeEntries: Entries) {
+  // Keys were checked (forbiddenSegment); the driver needs an ordinary object.
+  const entries = Object.fromEntries(Object.entries(safeEntries));
   const [row] = await db
     .insert(translationsT)
     .values({ language: lang, entries, updatedAt: sql`now()` })

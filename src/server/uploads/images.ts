@@ -3,6 +3,10 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../http/http-error';
 
+// The only form of path storeImage issues, and so all an image field may hold
+// (the image field kind's body schema checks it).
+export { ISSUED_IMAGE_PATTERN } from '../../shared/field-kinds/image';
+
 /** Formats accepted as upload input, recognised by their content. */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
 

@@ -14,7 +14,8 @@ export const toRows = (entries: Entries): Row[] => Object.entries(entries).map((
 
 /** SPEC 2: blank keys are dropped on save; keys are trimmed; a later duplicate wins. */
 export function toEntries(rows: readonly Row[]): Entries {
-  const out: Entries = {};
+  // No prototype: a key such as "__proto__" stays an ordinary entry (the server refuses it with a reason).
+  const out: Entries = Object.create(null) as Entries;
   for (const r of rows) {
     const key = r.key.trim();
     if (key) out[key] = r.value;

@@ -14,7 +14,8 @@ export function parseRawJson(text: string): Entries | null {
     return null;
   }
   if (!isObject(parsed)) return null;
-  const out: Entries = {};
+  // No prototype: a key such as "__proto__" stays an ordinary entry (the server refuses it with a reason).
+  const out: Entries = Object.create(null) as Entries;
   return flattenInto(parsed, '', out) ? out : null;
 }
 

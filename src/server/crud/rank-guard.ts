@@ -1,0 +1,65 @@
+import type { ResourceDef } from '../../shared/resource';
+import {
+  assertHoldsPermissions,
+  assertMayActOn,
+  assertMayGrantRole,
+  assertMayWriteRole,
+  guardRanks,
+  type Actor,
+  type UserAction,
+} from '../security/rank';
+import type { WriteGuard } from './repository';
+
+/** The id in a ref value: an id, or a populated `{_id, ...}`. */
+function idOf(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && Object.hasOwn(v, '_id')) return String((v as { _id: unknown })._id);
+  return null;
+}
+
+const given = (body: Record<string, unknown> | undefined, field: string): unknown =>
+  body && Object.hasOwn(body, field) ? body[field] : undefined;
+
+/**
+ * The guard of a resource's writes from its declared rank rule (ResourceDef
+ * `rank`), or none when it declares none. Generic: it knows fields by what
+ * the declaration says they mean, never by resource name.
+ */
+export function rankGuard(r: ResourceDef, actor: Actor): WriteGuard | undefined {
+  const rule = r.rank;
+  if (!rule) return undefined;
+  return async (tx, { op, before, body }) => {
+    const verify = await guardRanks(tx);
+
+    if (rule.subject) {
+      const subjects = new Set<string>();
+      const was = before && (rule.subject === 'id' ? before._id : idOf(before[rule.subject]));
+      if (was) subjects.add(was);
+      const becomes = rule.subject === 'id' ? null : idOf(given(body, rule.subject));
+      if (becomes) subjects.add(becomes);
+      const locksOut = Object.entries(rule.lockOut ?? {}).some(([f, v]) => given(body, f) === v);
+      const action: UserAction = op === 'delete' && rule.subject === 'id' ? 'delete' : locksOut ? 'block' : 'change';
+      for (const userId of subjects) await assertMayActOn(tx, actor, userId, action);
+    }
+
+    if (rule.grantsRole && op !== 'delete') {
+      const role = idOf(given(body, rule.grantsRole)) ?? (before ? idOf(before[rule.grantsRole]) : null);
+      if (role) await assertMayGrantRole(tx, actor, role);
+    }
+
+    if (rule.roleType) {
+      if (before) await assertMayWriteRole(tx, actor, before[rule.roleType]);
+      if (op === 'create') await assertMayWriteRole(tx, actor, given(body, rule.roleType) ?? r.fields[rule.roleType]?.default);
+      else if (body && Object.hasOwn(body, rule.roleType)) await assertMayWriteRole(tx, actor, body[rule.roleType]);
+    }
+
+    if (rule.grantsPermissions && body && Object.hasOwn(body, rule.grantsPermissions)) {
+      const had = new Set((Array.isArray(before?.[rule.grantsPermissions]) ? (before[rule.grantsPermissions] as unknown[]) : []).map(idOf));
+      const wanted = Array.isArray(body[rule.grantsPermissions]) ? (body[rule.grantsPermissions] as unknown[]) : [];
+      const added = wanted.map(idOf).filter((id): id is string => id !== null && !had.has(id));
+      await assertHoldsPermissions(tx, actor, added);
+    }
+
+    return verify;
+  };
+}
