@@ -28,6 +28,7 @@ import { experienceRoutes } from './routes/experiences';
 import { translationRoutes } from './routes/translations';
 import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
+import { sessionRoutes } from './routes/sessions';
 import { systemRoutes } from './routes/system';
 import { uploadRoutes } from './routes/upload';
 import { loadJwtSecret } from './security/secret';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authRoutes);
   await app.register(googleRoutes);
   await app.register(meRoutes);
+  await app.register(sessionRoutes);
   await app.register(uploadRoutes);
   await app.register(inviteRoutes);
   await app.register(translationRoutes);

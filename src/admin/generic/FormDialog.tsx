@@ -7,6 +7,7 @@ import { GenericForm } from './GenericForm';
 import { toBody } from './formValues';
 import { crudErrorMessage, crudSuccessMessage } from './crudMessages';
 import { errorBody } from '../api/ApiError';
+import { moduleOf, useAdminResources } from '../resources/AdminResources';
 
 export type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };
 
@@ -37,6 +38,7 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
   const notify = useNotify();
   const refresh = useRefresh();
   const creating = target.mode === 'create';
+  const EditPanel = moduleOf(useAdminResources().modules, def.name).editPanel;
   const singular = translate(`resources.${def.name}.name`, { smart_count: 1, _: def.name });
   const title = translate(creating ? 'app.form.post_title' : 'app.form.edit_title', { name: singular });
   const action = creating ? 'create' : 'update';
@@ -75,6 +77,7 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
           <EditLoading def={def} onClose={askToClose} onDirtyChange={onDirtyChange} />
         </EditBase>
       )}
+      {target.mode === 'edit' && EditPanel && <EditPanel id={target.id} />}
     </Dialog>
   );
 }

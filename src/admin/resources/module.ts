@@ -1,4 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { Identifier } from 'react-admin';
 
 /**
  * What a resource's admin folder (src/admin/resources/<name>/index.ts)
@@ -10,6 +11,8 @@ export interface AdminResourceModule {
   list?: ComponentType;
   /** Buttons beside 'Add New' on the generated list. */
   listActions?: ReactElement;
+  /** Shown under the generated edit form, for the record being edited (a user's sessions). */
+  editPanel?: ComponentType<{ id: Identifier }>;
   /** Icon of its menu entry. */
   icon?: ComponentType;
   /** More screens under the admin, shown to whoever the resource's menu entry is granted to. */

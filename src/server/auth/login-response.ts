@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rolesT, userRolesT } from '../db/tables';
 import { signSessionToken, type SessionKey } from '../security/jwt';
-import { createSession } from '../security/session-store';
+import { createSession, type SessionClient } from '../security/session-store';
 import { assertMaySignIn } from './account-gate';
 
 export interface LoginUser {
@@ -31,8 +31,14 @@ export async function primaryRole(db: Db, userId: string): Promise<{ name: strin
 }
 
 /** Starts a session and answers the way login and Google sign-in do (DESIGN 4). */
-export async function startSession(db: Db, secret: SessionKey, ttl: number, user: LoginUser): Promise<LoginResponse> {
-  const sid = await createSession(db, user.id, ttl);
+export async function startSession(
+  db: Db,
+  secret: SessionKey,
+  ttl: number,
+  user: LoginUser,
+  client?: SessionClient,
+): Promise<LoginResponse> {
+  const sid = await createSession(db, user.id, ttl, client);
   const token = await signSessionToken(secret, { sub: user.id, sid }, ttl);
   return {
     token,
@@ -42,12 +48,19 @@ export async function startSession(db: Db, secret: SessionKey, ttl: number, user
 }
 
 /** Refuses blocked and unconfirmed accounts, then starts a session for a users row. */
-export async function signIn(db: Db, secret: SessionKey, ttl: number, user: Record<string, unknown>): Promise<LoginResponse> {
+export async function signIn(
+  db: Db,
+  secret: SessionKey,
+  ttl: number,
+  user: Record<string, unknown>,
+  client?: SessionClient,
+): Promise<LoginResponse> {
   assertMaySignIn(user);
-  return startSession(db, secret, ttl, {
-    id: String(user.id),
-    name: String(user.name),
-    email: String(user.email),
-    image: (user.image as string | null) ?? null,
-  });
+  return startSession(
+    db,
+    secret,
+    ttl,
+    { id: String(user.id), name: String(user.name), email: String(user.email), image: (user.image as string | null) ?? null },
+    client,
+  );
 }

@@ -13,6 +13,11 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    /** Where and with what the session was started ("Where you're signed in"). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** Refreshed at most once a minute per session (see touchSession). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -8,6 +8,7 @@ import { inlinable, pglitePrepared, type PreparedRun } from '../db/pglite-prepar
 import { isPglite, type Database, type Db } from '../db/client';
 import { verifySessionToken, type SessionClaims } from '../security/jwt';
 import { AuthCache } from '../security/auth-cache';
+import { sessionToucher } from '../sessions/touch';
 import type { Access, AuthContext } from '../types';
 
 interface SessionRow extends Record<string, unknown> {
@@ -122,6 +123,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   const cache = new AuthCache<SessionRow>();
+  const touch = sessionToucher();
   const { database } = app.deps;
   const unlisten = await database.listen(
     'auth_changed',
@@ -161,6 +163,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         ? { userId: row.user_id, sessionId: claims.sid, name: row.name ?? '', email: row.email ?? '', superadmin: Boolean(row.superadmin) }
         : null;
     request.auth = auth;
+    if (auth) await touch(database.db, auth.sessionId);
 
     if (access === 'rbac' && row.perm_auth === false) return; // public by permission record
     if (!auth) throw unauthorized(token ? 'Your session has ended. Please sign in again.' : undefined);

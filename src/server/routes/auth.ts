@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { signIn } from '../auth/login-response';
+import { clientOf } from '../http/client-of';
 import { passwordResets, usersT } from '../db/tables';
 import { badRequest, unauthorized } from '../http/http-error';
 import { mailLang, resetMail } from '../mail/templates';
@@ -40,7 +41,7 @@ export async function authRoutes(app: FastifyInstance) {
       const [user] = await db().select().from(usersT).where(eq(usersT.email, email));
       const ok = await verifyPassword(user?.passwordHash as string | undefined, req.body.password);
       if (!user || !ok) throw unauthorized('Invalid email or password.');
-      return signIn(db(), app.deps.jwtSecret, config.sessionTtl, user);
+      return signIn(db(), app.deps.jwtSecret, config.sessionTtl, user, clientOf(req));
     },
   );
 

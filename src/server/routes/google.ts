@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { perAddress } from '../security/rate-limits';
 import { googleKeySet, verifyGoogleIdToken } from '../auth/google-verify';
 import { signIn } from '../auth/login-response';
+import { clientOf } from '../http/client-of';
 import { usersT } from '../db/tables';
 import { registerWithInvite } from '../invites/register';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
@@ -46,7 +47,7 @@ export async function googleRoutes(app: FastifyInstance) {
       if (!user) {
         throw new HttpError(403, 'No account exists for this Google account. Ask an administrator for an invite.');
       }
-      return signIn(db(), app.deps.jwtSecret, config.sessionTtl, user);
+      return signIn(db(), app.deps.jwtSecret, config.sessionTtl, user, clientOf(req));
     },
   );
 }

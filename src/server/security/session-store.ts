@@ -2,9 +2,21 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/tables';
 
-export async function createSession(db: Db, userId: string, ttlSeconds: number): Promise<string> {
+/** Where a session was started from: shown in "Where you're signed in". */
+export interface SessionClient {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A user agent is the client's to write: kept short, never trusted. */
+const UA_MAX = 500;
+
+export async function createSession(db: Db, userId: string, ttlSeconds: number, client?: SessionClient): Promise<string> {
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000).toISOString();
-  const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, expiresAt, ip: client?.ip ?? null, userAgent: client?.userAgent?.slice(0, UA_MAX) ?? null })
+    .returning({ id: sessions.id });
   return row.id;
 }
 
@@ -15,12 +27,14 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every session of a user, except `keep` (the one making the change). */
-export async function revokeUserSessions(db: Db, userId: string, keep?: string): Promise<void> {
+/** Ends every session of a user, except `keep` (the one making the change). Returns how many ended. */
+export async function revokeUserSessions(db: Db, userId: string, keep?: string): Promise<number> {
   const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keep) conds.push(ne(sessions.id, keep));
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(...conds));
+    .where(and(...conds))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

@@ -5,6 +5,7 @@ import { Form, PasswordInput, SaveButton, TextInput, Title, useNotify, useTransl
 import { updateSessionUser } from '../../../web/session';
 import { errorBody } from '../../api/ApiError';
 import { confirmValidator, fieldValidators } from '../../generic/validators';
+import { MySessions } from '../../sessions/MySessions';
 import { ImageUpload } from './ImageUpload';
 import { loadProfile, saveProfile, type ProfileUpdate } from './profileApi';
 
@@ -85,6 +86,7 @@ export function ProfilePage() {
           </CardContent>
         </Card>
       )}
+      <MySessions />
     </Box>
   );
 }

@@ -1,0 +1,43 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions } from '../db/tables';
+import { isoDate } from '../crud/representation';
+import { describeAgent } from './describe';
+
+export interface SessionView {
+  _id: string;
+  browser: string | null;
+  os: string | null;
+  ip: string | null;
+  createdAt: string | null;
+  lastSeenAt: string | null;
+  expiresAt: string | null;
+  current: boolean;
+}
+
+const live = (userId: string) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
+/** A user's live sessions, most recently seen first; `currentId` is marked (and listed first). */
+export async function liveSessions(db: Db, userId: string, currentId?: string): Promise<SessionView[]> {
+  const rows = await db.select().from(sessions).where(live(userId)).orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt)).limit(500);
+  const views = rows.map((s) => ({
+    _id: s.id,
+    ...describeAgent(s.userAgent),
+    ip: s.ip,
+    createdAt: isoDate(s.createdAt),
+    lastSeenAt: isoDate(s.lastSeenAt),
+    expiresAt: isoDate(s.expiresAt),
+    current: s.id === currentId,
+  }));
+  return [...views.filter((v) => v.current), ...views.filter((v) => !v.current)];
+}
+
+/** Ends one live session of a user; false when the user has no such session. */
+export async function endSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), live(userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}

@@ -1,0 +1,35 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+}
+
+/** Runs axe-core on the page (or a part of it) and expects no critical or serious violation. */
+export async function expectAccessible(page: Page, selector?: string): Promise<void> {
+  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) stays on.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (sel) => {
+    const w = window as unknown as { axe: { run: (ctx: unknown) => Promise<{ violations: AxeViolation[] }> } };
+    const result = await w.axe.run(sel ? { include: [sel] } : document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 200), why: n.failureSummary })),
+    }));
+  }, selector ?? null);
+  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(bad, JSON.stringify(bad, null, 2)).toEqual([]);
+}
+
+/** The page scrolls sideways (a phone-width failure). */
+export const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
