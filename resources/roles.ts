@@ -23,6 +23,6 @@ export const roles: ResourceDef = {
   },
   form: { mode: 'modal', fields: ['name', 'type', 'description', 'permission', 'clientPermission'] },
   choicesLimit: 1000000,
-  rank: { roleType: 'type', grantsPermissions: 'permission' },
+  rank: { roleType: 'type', grantsPermissions: 'permission', grantsMenuEntries: 'clientPermission' },
   recordLabel: 'name',
 };

@@ -29,6 +29,7 @@ import { translationRoutes } from './routes/translations';
 import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
 import { sessionRoutes } from './routes/sessions';
+import { roleLinkRoutes } from './routes/role-links';
 import { systemRoutes } from './routes/system';
 import { uploadRoutes } from './routes/upload';
 import { loadJwtSecret } from './security/secret';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(googleRoutes);
   await app.register(meRoutes);
   await app.register(sessionRoutes);
+  await app.register(roleLinkRoutes);
   await app.register(uploadRoutes);
   await app.register(inviteRoutes);
   await app.register(translationRoutes);

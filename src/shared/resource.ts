@@ -107,6 +107,8 @@ export interface ResourceDef {
    *   nobody creates, changes or deletes a role ranked above themself.
    * - `grantsPermissions`: a refList of permissions the record (a role)
    *   grants to its holders: only permissions the actor holds.
+   * - `grantsMenuEntries`: a refList of client permissions (menu entries)
+   *   the record grants: only entries the actor holds.
    */
   rank?: {
     subject?: string;
@@ -114,6 +116,7 @@ export interface ResourceDef {
     grantsRole?: string;
     roleType?: string;
     grantsPermissions?: string;
+    grantsMenuEntries?: string;
   };
   /** Largest request body of create/update, in bytes (default 1 MiB). */
   bodyLimit?: number;

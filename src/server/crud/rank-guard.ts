@@ -1,5 +1,6 @@
 import type { ResourceDef } from '../../shared/resource';
 import {
+  assertHoldsMenuEntries,
   assertHoldsPermissions,
   assertMayActOn,
   assertMayGrantRole,
@@ -19,6 +20,14 @@ function idOf(v: unknown): string | null {
 
 const given = (body: Record<string, unknown> | undefined, field: string): unknown =>
   body && Object.hasOwn(body, field) ? body[field] : undefined;
+
+/** Ids a write links in a refList field that the record did not have. */
+function addedIds(field: string, before: Record<string, unknown> | undefined, body: Record<string, unknown> | undefined): string[] {
+  if (!body || !Object.hasOwn(body, field)) return [];
+  const had = new Set((Array.isArray(before?.[field]) ? (before[field] as unknown[]) : []).map(idOf));
+  const wanted = Array.isArray(body[field]) ? (body[field] as unknown[]) : [];
+  return wanted.map(idOf).filter((id): id is string => id !== null && !had.has(id));
+}
 
 /**
  * The guard of a resource's writes from its declared rank rule (ResourceDef
@@ -53,12 +62,9 @@ export function rankGuard(r: ResourceDef, actor: Actor): WriteGuard | undefined 
       else if (body && Object.hasOwn(body, rule.roleType)) await assertMayWriteRole(tx, actor, body[rule.roleType]);
     }
 
-    if (rule.grantsPermissions && body && Object.hasOwn(body, rule.grantsPermissions)) {
-      const had = new Set((Array.isArray(before?.[rule.grantsPermissions]) ? (before[rule.grantsPermissions] as unknown[]) : []).map(idOf));
-      const wanted = Array.isArray(body[rule.grantsPermissions]) ? (body[rule.grantsPermissions] as unknown[]) : [];
-      const added = wanted.map(idOf).filter((id): id is string => id !== null && !had.has(id));
-      await assertHoldsPermissions(tx, actor, added);
-    }
+    // Only what a write adds must be held: a role may keep links its editor lacks.
+    if (rule.grantsPermissions) await assertHoldsPermissions(tx, actor, addedIds(rule.grantsPermissions, before, body));
+    if (rule.grantsMenuEntries) await assertHoldsMenuEntries(tx, actor, addedIds(rule.grantsMenuEntries, before, body));
 
     return verify;
   };

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rolePermissionsT, rolesT, userRolesT, usersT } from '../db/tables';
+import { roleClientPermissionsT, rolePermissionsT, rolesT, userRolesT, usersT } from '../db/tables';
 import { forbidden } from '../http/http-error';
 
 /**
@@ -33,6 +33,7 @@ export const REFUSAL = {
   grantRole: 'You cannot grant a role above your own rank.',
   roleAbove: 'You cannot change a role above your own rank.',
   permissions: 'You cannot grant permissions you do not hold.',
+  menuEntries: 'You cannot grant menu entries you do not hold.',
 } as const;
 
 /** Who acts: the signed-in user (null for a request without one), and whether they are a superadmin. */
@@ -100,6 +101,19 @@ export async function assertHoldsPermissions(db: Db, actor: Actor, permissionIds
     .where(eq(userRolesT.user, actor.userId));
   const ids = new Set(held.map((p) => String(p.id)));
   if (permissionIds.some((id) => !ids.has(id))) throw forbidden(REFUSAL.permissions);
+}
+
+/** Refuses linking menu entries (client permissions) the actor does not hold through one of their roles. */
+export async function assertHoldsMenuEntries(db: Db, actor: Actor, clientPermissionIds: readonly string[]): Promise<void> {
+  if (actor.superadmin || clientPermissionIds.length === 0) return;
+  if (!actor.userId) throw forbidden(REFUSAL.menuEntries);
+  const held = await db
+    .select({ id: roleClientPermissionsT.targetId })
+    .from(roleClientPermissionsT)
+    .innerJoin(userRolesT, eq(userRolesT.role, roleClientPermissionsT.ownerId))
+    .where(eq(userRolesT.user, actor.userId));
+  const ids = new Set(held.map((p) => String(p.id)));
+  if (clientPermissionIds.some((id) => !ids.has(id))) throw forbidden(REFUSAL.menuEntries);
 }
 
 /** Serialises rank-changing writes (one at a time, until their transaction ends). */
