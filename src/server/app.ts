@@ -95,7 +95,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config,
     database,
     mailer,
-    jwtSecret: await importSessionKey(loadJwtSecret(config.jwtSecret, config.dataDir)),
+    jwtSecret: await importSessionKey(await loadJwtSecret(database.db, config.jwtSecret, config.dataDir)),
+    jwtSecretPrevious: config.jwtSecretPrevious ? await importSessionKey(new TextEncoder().encode(config.jwtSecretPrevious)) : undefined,
     googleKeys: opts.googleKeys,
   });
   app.addHook('onClose', async () => {
@@ -130,12 +131,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(webPlugin);
 
   await app.ready();
-  const bootstrapResult = await bootstrap(
-    database.db,
-    routes,
-    { email: config.adminEmail, password: config.adminPassword },
-    resources.list,
-  );
-  await seedTranslations(database.db, path.resolve('public/locales'));
+  // One replica at a time: the first seeds an empty database, the others find it seeded.
+  const bootstrapResult = await database.exclusive(async () => {
+    const result = await bootstrap(database.db, routes, { email: config.adminEmail, password: config.adminPassword }, resources.list);
+    await seedTranslations(database.db, path.resolve('public/locales'));
+    return result;
+  });
   return Object.assign(app, { bootstrapResult }) as App;
 }

@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl?: string;
   publicUrl: string;
   jwtSecret?: string;
+  /** A secret being rotated out: tokens it signed still verify until they expire. */
+  jwtSecretPrevious?: string;
   adminEmail?: string;
   adminPassword?: string;
   smtpUrl?: string;
@@ -86,6 +88,14 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return raw;
 }
 
+/** An HMAC secret: at least 32 bytes (256 bits, the size of the SHA-256 key it becomes). */
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  if (Buffer.byteLength(raw, 'utf8') < 32) throw new ConfigError(`${name} must be at least 32 bytes long`);
+  return raw;
+}
+
 /** Reads and validates the environment (DESIGN 4b). Throws ConfigError with a one-line reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -95,8 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL is not an e-mail address');
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (adminPassword && adminPassword.length < 6) throw new ConfigError('ADMIN_PASSWORD must have at least 6 characters');
-  const jwtSecret = env.JWT_SECRET || undefined;
-  if (jwtSecret && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must have at least 32 characters');
+  const jwtSecret = secret(env, 'JWT_SECRET');
+  const jwtSecretPrevious = secret(env, 'JWT_SECRET_PREVIOUS');
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -106,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     publicUrl,
     jwtSecret,
+    jwtSecretPrevious,
     adminEmail,
     adminPassword,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),

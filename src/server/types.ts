@@ -17,7 +17,10 @@ export interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Signs new tokens and verifies them. */
   jwtSecret: import('./security/jwt').SessionKey;
+  /** JWT_SECRET_PREVIOUS: still verifies tokens signed before a rotation. */
+  jwtSecretPrevious?: import('./security/jwt').SessionKey;
   /** Verifies Google ID tokens; tests inject their own key set. */
   googleKeys?: import('jose').JWTVerifyGetKey;
 }

@@ -11,6 +11,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { listenPg, type Listener } from './pg-listener';
 import { isDatabaseUnavailable, markConnectFailure } from './availability';
+import { lockDataDir } from './data-dir-lock';
+import { withAdvisoryLock } from './advisory-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -24,6 +26,11 @@ export interface Database {
    * the database's close also runs).
    */
   listen(channel: string, onNotify: () => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while no other process on this database runs its own
+   * (migrations, seeding): a PostgreSQL advisory lock; PGlite is one process already.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** PGlite only: the whole data directory as a tarball (what `loadDataDir` takes back). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -110,11 +117,13 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', log));
     const db = drizzlePg(pool);
     db.transaction = transactionOnOwnClient(pool);
-    await migratePg(db, { migrationsFolder });
+    const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(databaseUrl, log, work);
+    await exclusive(() => migratePg(db, { migrationsFolder }));
     const listeners = new Set<Listener>();
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      exclusive,
       listen: async (channel, onNotify, onLive) => {
         const l = await listenPg(databaseUrl, channel, onNotify, onLive, log);
         listeners.add(l);
@@ -130,17 +139,26 @@ export async function openDatabase(opts: {
     };
   }
   let dir = 'memory://';
+  let unlock: () => void = () => undefined;
   if (!opts.inMemory) {
     dir = path.join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(opts.dataDir);
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   pgliteDbs.add(db as unknown as Db);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    exclusive: (work) => work(),
     dumpDataDir: () => client.dumpDataDir('none'),
     // One embedded session: its own NOTIFYs come back to it, and nothing else writes.
     listen: async (channel, onNotify, onLive) => {
@@ -151,6 +169,9 @@ export async function openDatabase(opts: {
         if (!client.closed) await unlisten();
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
