@@ -30,6 +30,10 @@ export interface Config {
    * the socket's address is the client's.
    */
   trustProxy: false | number | string[];
+  /** Rate-limit counters shared by every replica; unset: in this process's memory. */
+  redisUrl?: string;
+  /** Start of every key this server writes in Redis (several deployments can share one Redis). */
+  redisKeyPrefix: string;
   /** Keep the database in memory (tests). */
   inMemoryDb?: boolean;
 }
@@ -96,6 +100,14 @@ function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw;
 }
 
+function keyPrefix(env: NodeJS.ProcessEnv): string {
+  const raw = env.REDIS_KEY_PREFIX;
+  if (raw === undefined || raw === '') return 'backoffice:';
+  if (!/^[\w:.-]{1,100}$/.test(raw))
+    throw new ConfigError('REDIS_KEY_PREFIX may hold only letters, digits and _ : . - (at most 100 characters)');
+  return raw;
+}
+
 /** Reads and validates the environment (DESIGN 4b). Throws ConfigError with a one-line reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -128,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
     trustProxy: trustProxy(env),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: keyPrefix(env),
   };
 }
 
