@@ -5,8 +5,10 @@ import type { Redis } from 'ioredis';
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
-interface Store extends FastifyRateLimitStore {
-  read?(key: string, cb: Callback, timeWindow: number, max: number): void;
+interface Store extends Omit<FastifyRateLimitStore, 'child'> {
+  child(routeOptions: RouteOptions): Store;
+  // Both of the plugin's stores have it (the plugin uses it for `{ increment: false }`).
+  read(key: string, cb: Callback, timeWindow: number, max: number): void;
 }
 type RedisStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => Store;
 type LocalStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
@@ -57,12 +59,12 @@ export function redisWithLocalFallback(redis: Redis, prefix: string, log: Fastif
     }
 
     read(key: string, cb: Callback, timeWindow: number, max: number): void {
-      this.shared.read!(
+      this.shared.read(
         key,
         (err, res) => {
           if (!err) return cb(null, res);
           warn(err);
-          this.local.read!(key, cb, timeWindow, max);
+          this.local.read(key, cb, timeWindow, max);
         },
         timeWindow,
         max,
