@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { resourceByName } from '../../../resources/set';
 import { updateRecord } from '../crud/repository';
@@ -17,7 +16,6 @@ const idList = { type: 'array', maxItems: 10000, items: { type: 'string', patter
  */
 export async function roleLinkRoutes(app: FastifyInstance) {
   const roles = resourceByName('roles');
-  const uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
   const links = [
     { url: '/api/auth/roles/:id/permissions', bodyKey: 'permissionIds', field: 'permission' },
     { url: '/api/auth/roles/:id/client-permissions', bodyKey: 'clientPermissionIds', field: 'clientPermission' },
@@ -34,7 +32,7 @@ export async function roleLinkRoutes(app: FastifyInstance) {
       },
       async (req) => {
         const ids = [...new Set(req.body[link.bodyKey])];
-        const ctx = { uploadsDir, guard: rankGuard(roles, actorOf(req)) };
+        const ctx = { storage: app.deps.storage, guard: rankGuard(roles, actorOf(req)) };
         const { record } = await updateRecord(app.deps.database.db, roles, req.params.id, { [link.field]: ids }, ctx);
         const linked = Array.isArray(record[link.field]) ? (record[link.field] as { _id: string }[]) : [];
         return { _id: record._id, [link.bodyKey]: linked.map((x) => x._id) };
