@@ -110,7 +110,13 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', log));
     const db = drizzlePg(pool);
     db.transaction = transactionOnOwnClient(pool);
-    await migratePg(db, { migrationsFolder });
+    try {
+      await migratePg(db, { migrationsFolder });
+    } catch (err) {
+      // A failed first start (database not there yet) must not leave a pool behind: the caller retries.
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
     const listeners = new Set<Listener>();
     return {
       db: db as unknown as Db,
@@ -136,7 +142,12 @@ export async function openDatabase(opts: {
   }
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const db = drizzlePglite(client);
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    throw err;
+  }
   pgliteDbs.add(db as unknown as Db);
   return {
     db: db as unknown as Db,
