@@ -16,6 +16,7 @@ import { openDatabaseWithRetry } from './db/open-with-retry';
 import { appRoot } from './app-root';
 import { bootstrap, type BootstrapResult } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
+import { openStorage } from './storage/open-storage';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config,
     database,
     mailer,
+    storage: openStorage(config),
     jwtSecret: await importSessionKey(loadJwtSecret(config.jwtSecret, config.dataDir)),
     googleKeys: opts.googleKeys,
   });
