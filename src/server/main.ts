@@ -6,6 +6,7 @@ import { stopOnSignals } from './startup/graceful-stop';
 import { listenError } from './startup/listen-error';
 import { checkPortFree } from './startup/port-free';
 import { StartupError, rootMessage } from './startup/startup-error';
+import { StartupRefusal } from './db/data-dir-lock';
 
 function printBanner(app: App, config: Config) {
   const admin = app.bootstrapResult.admin;
@@ -46,6 +47,7 @@ async function start() {
 start().catch((err: unknown) => {
   if (err instanceof ConfigError) console.error(`Configuration error: ${err.message}`);
   else if (err instanceof StartupError) console.error(`Cannot start: ${err.message}`);
+  else if (err instanceof StartupRefusal) console.error(err.message);
   else {
     console.error(`Cannot start: ${rootMessage(err)}`);
     if (['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '')) console.error(err);
