@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { operationsOf, type ResourceDef } from '../../shared/resource';
 import { kindOf } from '../../shared/field-kinds';
@@ -19,10 +18,10 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   const ops = operationsOf(r);
   const db = () => app.deps.database.db;
   const tags = [r.name];
-  const uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
+  const { storage } = app.deps;
   // Writes are checked against the declared rank rule, as the signed-in user.
   const ctx = (req: FastifyRequest) => ({
-    uploadsDir,
+    storage,
     guard: rankGuard(r, actorOf(req)),
   });
   const bodyLimit = r.bodyLimit;
@@ -35,17 +34,20 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
     for (const f of keepWhenBlank) if (body && (body[f] === '' || body[f] === null)) Reflect.deleteProperty(body, f);
   };
   // E.g. lists of resources with images tell clients where image paths start.
-  const listExtras = Object.assign({}, ...Object.values(r.fields).map((d) => serverKindOf(d).listExtras ?? {})) as Record<string, unknown>;
+  const listExtras = Object.assign({}, ...Object.values(r.fields).map((d) => serverKindOf(d).listExtras?.(storage) ?? {})) as Record<
+    string,
+    unknown
+  >;
 
   if (ops.includes('list')) {
     app.get<{ Querystring: ListParams }>(r.api, { schema: { tags, querystring: listQuerySchema(r) } }, async (req) => ({
-      ...(await listRecords(db(), r, req.query)),
+      ...(await listRecords(db(), r, req.query, storage)),
       ...listExtras,
     }));
   }
   if (ops.includes('get')) {
     app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: { tags, params: idParamsSchema } }, async (req) =>
-      getRecord(db(), r, req.params.id),
+      getRecord(db(), r, req.params.id, storage),
     );
   }
   if (ops.includes('create')) {
