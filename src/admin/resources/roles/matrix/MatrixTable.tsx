@@ -1,9 +1,11 @@
 import { Fragment } from 'react';
-import { Box, Checkbox, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Checkbox, Table, TableBody, TableCell, TableHead, TableRow, Typography, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { coverage, setMany, type Grants, type MatrixGroup, type MatrixRole } from './matrixModel';
 
 const sticky = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+/** Group headings: an opaque shade that reads in the light and the dark theme. */
+const shade = { bgcolor: (t: Theme) => (t.palette.mode === 'dark' ? t.palette.grey[800] : t.palette.grey[100]) } as const;
 
 /**
  * Roles as columns, rows grouped under a heading each. A heading's checkbox
@@ -68,12 +70,12 @@ export function MatrixTable({
             const name = groupLabel(g.key);
             return (
               <Fragment key={g.key}>
-                <TableRow sx={{ bgcolor: 'action.hover' }} data-testid="matrix-group">
-                  <TableCell component="th" scope="rowgroup" sx={{ ...sticky, bgcolor: 'grey.100', fontWeight: 600 }}>
+                <TableRow data-testid="matrix-group">
+                  <TableCell component="th" scope="rowgroup" sx={{ ...sticky, ...shade, fontWeight: 600 }}>
                     {name}
                   </TableCell>
                   {roles.map((r) => (
-                    <TableCell key={r._id} align="center" sx={{ bgcolor: 'grey.100' }}>
+                    <TableCell key={r._id} align="center" sx={shade}>
                       {box(r._id, ids, t('all_of_group', { role: r.name, group: name }))}
                     </TableCell>
                   ))}
