@@ -91,7 +91,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       inMemory: config.inMemoryDb,
       onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost'),
     }));
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer =
+    opts.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+      db: () => database.db,
+      retrySeconds: config.mailRetrySeconds,
+      maxAttempts: config.mailMaxAttempts,
+    });
   app.decorate('deps', {
     config,
     database,
@@ -101,7 +111,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     googleKeys: opts.googleKeys,
   });
   app.addHook('onClose', async () => {
-    await mailer.flush();
+    await mailer.stop();
     if (!opts.database) await database.close();
   });
 
@@ -139,5 +149,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     resources.list,
   );
   await seedTranslations(database.db, path.resolve('public/locales'));
+  // Messages left by an earlier run or another replica go out too.
+  mailer.start();
   return Object.assign(app, { bootstrapResult }) as App;
 }

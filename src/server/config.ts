@@ -28,6 +28,10 @@ export interface Config {
    * the socket's address is the client's.
    */
   trustProxy: false | number | string[];
+  /** First retry of a failed message after this many seconds, doubling each time. */
+  mailRetrySeconds: number;
+  /** Attempts before a message is given up and logged as failed. */
+  mailMaxAttempts: number;
   /** Uploads in an S3 bucket (S3_BUCKET set); absent: DATA_DIR/uploads. */
   s3?: S3Config;
   /** Keep the database in memory (tests). */
@@ -167,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
     trustProxy: trustProxy(env),
+    mailRetrySeconds: int(env, 'MAIL_RETRY_SECONDS', 30, 1, 86400),
+    mailMaxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
     s3: s3(env),
   };
 }
