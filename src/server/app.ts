@@ -156,5 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await seedTranslations(database.db, path.resolve('public/locales'));
     return result;
   });
+  // Messages left by an earlier run or another replica go out too.
+  mailer.start();
   return Object.assign(app, { bootstrapResult }) as App;
 }
