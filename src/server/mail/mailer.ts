@@ -25,6 +25,8 @@ export interface Mailer {
   start(): void;
   /** Stops delivering; waits for the message being sent. Unsent ones stay stored for the next start. */
   stop(): Promise<void>;
+  /** Messages waiting to be sent (the mail_queue_depth metric). */
+  queueDepth?(): number | Promise<number>;
 }
 
 export interface MailerOptions {

@@ -149,6 +149,12 @@ export function createOutbox(opts: OutboxOptions): Mailer {
       if (running) await running;
       await kick();
     },
+    async queueDepth() {
+      const [row] = rowsOf<{ n: number }>(
+        await opts.db().execute(sql`SELECT count(*)::int AS n FROM ${mailOutbox} WHERE status = 'pending'`),
+      );
+      return Number(row?.n ?? 0);
+    },
     start() {
       if (!stopped) return;
       stopped = false;
