@@ -7,6 +7,10 @@ import { appRoot } from '../app-root';
 import { localesPlugin } from './locales';
 import { uploadsPlugin } from './uploads';
 
+const KIOSK_FILE = 'kiosk-login.html';
+/** `/kiosk`, `/kiosk/...` and deep paths of the login-only shell (`/kiosk-login.html/users/x`). */
+const KIOSK_PATH = /^\/(kiosk(\/|\?|$)|kiosk-login\.html\/)/;
+
 /**
  * Uploaded files (plugins/uploads.ts), translation files (plugins/locales.ts) and the built front end.
  */
@@ -45,6 +49,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       !url.startsWith('/uploads/') &&
       !url.startsWith('/locales/')
     ) {
+      // The login-only shell answers every path under it (SPEC 1), and /kiosk,
+      // where the 404 page's 'GO TO SHOP' leads, is that shell.
+      if (KIOSK_PATH.test(url)) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(KIOSK_FILE, config.webDir);
       // Client-side routes: the SPA decides (including its own 404 page).
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', config.webDir);
     }
