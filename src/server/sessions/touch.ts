@@ -11,7 +11,7 @@ const MAX_REMEMBERED = 10_000;
  * condition makes it right across replicas; the per-process memory only
  * saves the statement in between (losing it costs one extra update). The
  * update touches no column the session check reads, so it empties no cache
- * (migration 0010).
+ * (migration 0011).
  */
 export function sessionToucher() {
   const touched = new Map<string, number>();
