@@ -5,7 +5,8 @@ import { translationsT } from '../db/tables';
 import { badRequest } from '../http/http-error';
 import type { Entries } from '../translations/flatten';
 import { FORBIDDEN_KEY_MESSAGE, forbiddenSegment } from '../../shared/safe-keys';
-import { generateFiles, LANG_PATTERN, listLanguages, saveEntries } from '../translations/store';
+import { LANG_PATTERN, listLanguages, saveEntries } from '../translations/store';
+import { generateSnapshots } from '../translations/snapshots';
 
 const MAX_ENTRIES = 20000;
 const MAX_VALUE = 10000;
@@ -46,7 +47,7 @@ export async function translationRoutes(app: FastifyInstance) {
     async (req) => {
       const body = req.body ?? {};
       if (body.generate_files) {
-        const generated = await generateFiles(db(), app.deps.config.localesDir);
+        const generated = await generateSnapshots(db());
         return { ok: true, generated, translations: await languages() };
       }
       if (!body.lang) return { translations: await languages() };
