@@ -1,20 +1,18 @@
 import type { AuthProvider } from 'react-admin';
 import { api } from '../api/http';
 import { errorStatus } from '../api/ApiError';
-import { clearSession, getToken, getUserInfo, saveSession, type SessionRole, type SessionUser } from '../../web/session';
+import { clearSession, getToken, getUserInfo, saveSession } from '../../web/session';
+import type { googleSignIn, login } from '../../shared/api/auth';
+import type { BodyOf, Success } from '../../shared/api/operation';
 import { allows, forgetCategories, getCategories } from './categories';
 import { productResources } from '../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
 import { loginPathWithNext } from '../auth/loginPath';
 import { PendingApproval, REGISTRATION_SUBMITTED, type PendingAnswer } from '../auth/PendingApproval';
 
-export interface LoginAnswer {
-  token: string;
-  user: SessionUser;
-  role: SessionRole | null;
-}
+export type LoginAnswer = Success<typeof login>;
 
-export type LoginParams = { email: string; password: string } | { credential: string; invite?: string };
+export type LoginParams = BodyOf<typeof login> | BodyOf<typeof googleSignIn>;
 
 /** Logs a permission problem without ending the session (SPEC 6). */
 export function reportForbidden(error: unknown): void {

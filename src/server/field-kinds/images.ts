@@ -41,6 +41,4 @@ export const images: ServerFieldKind = {
   },
   // The image rows go with the record (cascade); their files go now.
   afterDelete: (uploadsDir, value) => removeStoredImages(uploadsDir, (value as StoredImage[] | null) ?? []),
-  // Lists of resources with images tell clients where image paths start.
-  listExtras: { images_path: '/uploads/' },
 };

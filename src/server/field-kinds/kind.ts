@@ -82,6 +82,4 @@ export interface ServerFieldKind {
   filterWhere?(column: PgColumn, value: unknown): SQL;
   /** After a record was deleted: what it kept outside the database. */
   afterDelete?(uploadsDir: string, value: unknown): Promise<void>;
-  /** Keys every list of a resource with such a field carries. */
-  listExtras?: Record<string, unknown>;
 }
