@@ -21,7 +21,10 @@ describe('configuration', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT must be an integer between 0 and 65535, got "abc"'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres: or postgresql:'],
-    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must have at least 32 characters'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 bytes long'],
+    // 31 bytes: 'é' is two of them in UTF-8.
+    [{ JWT_SECRET: 'é'.repeat(15) + 'x' }, 'JWT_SECRET must be at least 32 bytes long'],
+    [{ JWT_SECRET_PREVIOUS: 'x'.repeat(31) }, 'JWT_SECRET_PREVIOUS must be at least 32 bytes long'],
     [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD must have at least 6 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL is not a valid URL'],
@@ -32,6 +35,55 @@ describe('configuration', () => {
   ])('stops on %o with a one-line reason', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('takes a JWT secret of 32 bytes and a previous one being rotated out', () => {
+    const c = loadConfig({ JWT_SECRET: 'a'.repeat(32), JWT_SECRET_PREVIOUS: 'b'.repeat(40) });
+    expect(c.jwtSecret).toBe('a'.repeat(32));
+    expect(c.jwtSecretPrevious).toBe('b'.repeat(40));
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_ENDPOINT is set but S3_BUCKET is not: set S3_BUCKET to store uploads in S3'],
+    [{ S3_BUCKET: 'Bad_Name' }, 'S3_BUCKET is not a valid bucket name, got "Bad_Name"'],
+    [{ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://x' }, 'S3_ENDPOINT must start with http: or https:'],
+    [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set'],
+    [{ S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set'],
+    [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE must be 1 or 0, got "yes"'],
+    [{ S3_BUCKET: 'files', S3_REGION: 'eu west' }, 'S3_REGION is not a region name, got "eu west"'],
+    [{ S3_BUCKET: 'files', S3_PUBLIC_URL: 'cdn.example.com' }, 'S3_PUBLIC_URL is not a valid URL'],
+  ])('stops on S3 settings %o with a one-line reason naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('stores uploads locally unless S3_BUCKET is set; S3 defaults to us-east-1 and virtual-host style', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'files' }).s3).toEqual({
+      bucket: 'files',
+      region: 'us-east-1',
+      forcePathStyle: false,
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      publicUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'files',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'eu-central-1',
+        S3_FORCE_PATH_STYLE: '1',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PUBLIC_URL: 'https://cdn.example.com/files/',
+      }).s3,
+    ).toMatchObject({
+      endpoint: 'http://minio:9000',
+      region: 'eu-central-1',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.com/files',
+    });
   });
 
   it('drops a trailing slash of PUBLIC_URL', () => {

@@ -1,9 +1,9 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { operationsOf, type ResourceDef } from '../../shared/resource';
 import { kindOf } from '../../shared/field-kinds';
+import { serverKindOf } from '../field-kinds';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../crud/repository';
-import { crudOperations, listExtrasOf, type FindResource } from '../../shared/api/crud';
+import { crudOperations, type FindResource } from '../../shared/api/crud';
 import { endSessionsAfterWrite } from '../crud/session-rules';
 import type { ListParams } from '../crud/query';
 import { rankGuard } from '../crud/rank-guard';
@@ -18,10 +18,10 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
   const ops = operationsOf(r);
   const api = crudOperations(r, find);
   const db = () => app.deps.database.db;
-  const uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
+  const { storage } = app.deps;
   // Writes are checked against the declared rank rule, as the signed-in user.
   const ctx = (req: FastifyRequest) => ({
-    uploadsDir,
+    storage,
     guard: rankGuard(r, actorOf(req)),
   });
   const bodyLimit = r.bodyLimit;
@@ -34,16 +34,19 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
     for (const f of keepWhenBlank) if (body && (body[f] === '' || body[f] === null)) Reflect.deleteProperty(body, f);
   };
   // E.g. lists of resources with images tell clients where image paths start.
-  const listExtras = listExtrasOf(r);
+  const listExtras = Object.assign({}, ...Object.values(r.fields).map((d) => serverKindOf(d).listExtras?.(storage) ?? {})) as Record<
+    string,
+    unknown
+  >;
 
   if (ops.includes('list')) {
     app.get<{ Querystring: ListParams }>(r.api, { schema: api.list }, async (req) => ({
-      ...(await listRecords(db(), r, req.query)),
+      ...(await listRecords(db(), r, req.query, storage)),
       ...listExtras,
     }));
   }
   if (ops.includes('get')) {
-    app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.get }, async (req) => getRecord(db(), r, req.params.id));
+    app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.get }, async (req) => getRecord(db(), r, req.params.id, storage));
   }
   if (ops.includes('create')) {
     app.post<{ Body: Body }>(r.api, { bodyLimit, preValidation: dropEmptyPasswords, schema: api.create }, async (req, reply) => {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,6 +10,7 @@ import { UUID_PATTERN } from '../crud/schemas';
 import { joinTableOf, tableOf } from '../db/resource-tables';
 import { badRequest, HttpError, notFound } from '../http/http-error';
 import { removeStoredImages, rotateContentImage } from '../uploads/content-images';
+import { fileUrl } from '../storage/file-storage';
 
 const uuidRe = new RegExp(UUID_PATTERN);
 
@@ -23,7 +23,7 @@ export async function experienceRoutes(server: FastifyInstance) {
   const t = tableOf(r);
   const images = joinTableOf(r, 'images');
   const db = () => app.deps.database.db;
-  const uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
+  const { storage } = app.deps;
 
   app.get('/api/experiences/:slugOrId', { config: { access: 'public' }, schema: publicExperience(page) }, async (req) => {
     const key = req.params.slugOrId;
@@ -33,8 +33,8 @@ export async function experienceRoutes(server: FastifyInstance) {
       .where(uuidRe.test(key) ? or(eq(t.id, key), eq(t.slug, key)) : eq(t.slug, key));
     // Under review reads as missing: nothing about it is public yet.
     if (!row || row.underReview) throw notFound('Experience');
-    const rec = await getRecord(db(), r, String(row.id));
-    return { ...rec, images_path: '/uploads/' };
+    const rec = await getRecord(db(), r, String(row.id), storage);
+    return { ...rec, images_path: storage.urlPrefix };
   });
 
   app.post('/api/auth/edit-space-image', { schema: rotateImage }, async (req) => {
@@ -43,20 +43,20 @@ export async function experienceRoutes(server: FastifyInstance) {
     const current = { path: String(img.path), thumb: String(img.thumb) };
     let rotated;
     try {
-      rotated = await rotateContentImage(uploadsDir, current, r.name);
+      rotated = await rotateContentImage(storage, current, r.name);
     } catch (err) {
       if (err instanceof HttpError) throw err;
       throw badRequest('Failed to rotate image.');
     }
     await db().update(images).set({ path: rotated.path, thumb: rotated.thumb }).where(eq(images.id, req.body.id));
-    await removeStoredImages(uploadsDir, [current]);
+    await removeStoredImages(storage, [current]);
     return {
       ok: true as const,
       id: req.body.id,
-      imagePath: `/uploads/${rotated.path}`,
+      imagePath: fileUrl(storage, rotated.path),
       path: rotated.path,
       thumb: rotated.thumb,
-      thumbUrl: `/uploads/${rotated.thumb}`,
+      thumbUrl: fileUrl(storage, rotated.thumb),
     };
   });
 }

@@ -21,14 +21,14 @@ export interface ApiRecord {
 export const RecordBase = Type.Unsafe<ApiRecord>(Type.Object({ _id: Type.String() }, { additionalProperties: Type.Unknown() }));
 
 /** A page of a list. `total` is exact, or (`totalExact: false`) a lower bound: "10000+". */
-export const listOf = <T extends TSchema>(record: T, extras: Record<string, string> = {}) =>
+export const listOf = <T extends TSchema>(record: T, extras: readonly string[] = []) =>
   Type.Object({
     data: Type.Array(record),
     total: Type.Integer({ minimum: 0 }),
     totalExact: Type.Boolean(),
     page: Type.Integer({ minimum: 1 }),
     pages: Type.Integer({ minimum: 1 }),
-    ...Object.fromEntries(Object.keys(extras).map((k) => [k, Type.String()])),
+    ...Object.fromEntries(extras.map((k) => [k, Type.String()])),
   });
 export const ListBase = listOf(RecordBase);
 export type ApiList = Static<typeof ListBase>;
@@ -82,9 +82,9 @@ export function recordSchema(r: ResourceDef, find: FindResource) {
   );
 }
 
-/** Constant keys a list of this resource carries (where image paths start...). */
-export function listExtrasOf(r: ResourceDef): Record<string, string> {
-  return Object.assign({}, ...Object.values(r.fields).map((d) => kindOf(d).listExtras ?? {})) as Record<string, string>;
+/** Keys a list of this resource carries besides the page (where image paths start...). */
+export function listExtrasOf(r: ResourceDef): string[] {
+  return [...new Set(Object.values(r.fields).flatMap((d) => kindOf(d).listExtras ?? []))];
 }
 
 /** Body schema; unknown fields are dropped (additionalProperties false + removeAdditional). */

@@ -37,7 +37,7 @@ export const images: FieldKind = {
   writable: true,
   bodySchema: () => ({ type: 'array', maxItems: 50, items: imageEntrySchema }),
   apiSchema: () => Type.Array(StoredImage),
-  listExtras: { images_path: '/uploads/' },
+  listExtras: ['images_path'],
   emptyValue: () => [],
   csv: (v) => (Array.isArray(v) ? v.map((i) => String((i as { url?: unknown }).url ?? '')).join(' ') : ''),
 };

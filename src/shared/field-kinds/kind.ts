@@ -17,8 +17,8 @@ export interface FieldKind {
   bodySchema(def: FieldDef): JsonSchema;
   /** Schema of the value records carry in API answers (responses serialize through it). */
   apiSchema(def: FieldDef, c: ApiSchemaContext): TSchema;
-  /** Keys every list of a resource with such a field carries (constant texts). */
-  listExtras?: Record<string, string>;
+  /** Keys (text values) every list of a resource with such a field carries; the server kind gives their values. */
+  listExtras?: readonly string[];
   /** Lists filter on it by exact value: the JSON Schema of `?field=value`. Absent: not a filter. */
   filter?: { schema(def: FieldDef): JsonSchema };
   /** How `q` searches it: a text value, or any element of a list. Absent: `search` may not name it. */
