@@ -17,6 +17,8 @@ export interface Operation {
   querystring?: TSchema;
   params?: TSchema;
   consumes?: readonly string[];
+  /** Media types of the answers when not JSON (text/csv, text/event-stream). */
+  produces?: readonly string[];
   /** Every status the route itself answers: its 2xx and the errors of its own logic (404, 409...). */
   response: Readonly<Record<number, TSchema>>;
 }
