@@ -43,6 +43,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      '.test-build/**',
       'data/**',
       'node_modules/**',
       'tools/lint/node_modules/**',
