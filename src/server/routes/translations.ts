@@ -7,7 +7,8 @@ import { translationsT } from '../db/tables';
 import { badRequest } from '../http/http-error';
 import type { Entries } from '../translations/flatten';
 import { FORBIDDEN_KEY_MESSAGE, forbiddenSegment } from '../../shared/safe-keys';
-import { generateFiles, listLanguages, saveEntries } from '../translations/store';
+import { listLanguages, saveEntries } from '../translations/store';
+import { generateSnapshots } from '../translations/snapshots';
 
 const MAX_ENTRIES = 20000;
 const MAX_VALUE = 10000;
@@ -36,7 +37,7 @@ export async function translationRoutes(server: FastifyInstance) {
   app.post('/api/auth/translations', { schema: contract.translationsAction }, async (req) => {
     const body = req.body ?? {};
     if (body.generate_files) {
-      const generated = await generateFiles(db(), app.deps.config.localesDir);
+      const generated = await generateSnapshots(db());
       return { ok: true as const, generated, translations: await languages() };
     }
     if (!body.lang) return { translations: await languages() };
