@@ -1,4 +1,4 @@
-import { Card } from '@mui/material';
+import { Box, Card } from '@mui/material';
 import { SimpleList, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { hasOperation as can, type ColumnDef, type ResourceDef } from '../../shared/resource';
 import { useAdminResources } from '../resources/AdminResources';
@@ -8,8 +8,9 @@ import { RowActions } from './RowActions';
 /**
  * A list on a phone (issue 17 section 3): react-admin's SimpleList instead
  * of a table, one row per record: the first declared column as the title,
- * the second under it, the third on the right, each drawn by its field
- * kind's cell; the row's edit/delete buttons beside it.
+ * the second and third under it (SimpleList's tertiary text shares the
+ * title's line and ran into it), each drawn by its field kind's cell; the
+ * row's edit/delete buttons beside it.
  */
 export function CompactList({ def, onEdit }: { def: ResourceDef; onEdit: (id: Identifier) => void }) {
   const translate = useTranslate();
@@ -22,8 +23,12 @@ export function CompactList({ def, onEdit }: { def: ResourceDef; onEdit: (id: Id
     <Card variant="outlined" data-testid="compact-list">
       <SimpleList
         primaryText={cell(first)}
-        secondaryText={cell(second)}
-        tertiaryText={cell(third)}
+        secondaryText={
+          <Box component="span" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' }}>
+            {cell(second)}
+            {cell(third)}
+          </Box>
+        }
         rowClick={false}
         rightIcon={hasActions ? () => <RowActions def={def} onEdit={onEdit} /> : undefined}
       />
