@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as contract from '../../shared/api/sessions';
 import { usersT } from '../db/tables';
 import { notFound } from '../http/http-error';
 import { signedIn } from '../http/signed-in';
@@ -9,28 +10,25 @@ import { revokeUserSessions } from '../security/session-store';
 import type { Db } from '../db/client';
 import { endSession, liveSessions } from '../sessions/live-sessions';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
-
 /** "Where you're signed in": one's own sessions, and a user's sessions for admins (rank rule). */
 export async function sessionRoutes(app: FastifyInstance) {
   const db = () => app.deps.database.db;
   const self = { access: 'self' as const };
-  const tags = ['sessions'];
 
-  app.get('/api/auth/sessions', { config: self, schema: { tags } }, async (req) => {
+  app.get('/api/auth/sessions', { config: self, schema: contract.mySessions }, async (req) => {
     const me = signedIn(req);
     return { data: await liveSessions(db(), me.userId, me.sessionId) };
   });
 
-  app.delete<{ Params: { id: string } }>('/api/auth/sessions/:id', { config: self, schema: { tags, params: idParams } }, async (req) => {
+  app.delete<{ Params: { id: string } }>('/api/auth/sessions/:id', { config: self, schema: contract.endMySession }, async (req) => {
     const me = signedIn(req);
     if (!(await endSession(db(), me.userId, req.params.id))) throw notFound('Session');
-    return { ok: true, current: req.params.id === me.sessionId };
+    return { ok: true as const, current: req.params.id === me.sessionId };
   });
 
-  app.delete('/api/auth/sessions', { config: self, schema: { tags } }, async (req) => {
+  app.delete('/api/auth/sessions', { config: self, schema: contract.endMyOtherSessions }, async (req) => {
     const me = signedIn(req);
-    return { ok: true, ended: await revokeUserSessions(db(), me.userId, me.sessionId) };
+    return { ok: true as const, ended: await revokeUserSessions(db(), me.userId, me.sessionId) };
   });
 
   /** The target user must exist, and the caller rank above them (their own sessions aside). */
@@ -40,17 +38,17 @@ export async function sessionRoutes(app: FastifyInstance) {
     if (userId !== signedIn(req).userId) await assertMayActOn(tx, actorOf(req), userId, 'change');
   }
 
-  app.get<{ Params: { id: string } }>('/api/auth/users/:id/sessions', { schema: { tags, params: idParams } }, async (req) => {
+  app.get<{ Params: { id: string } }>('/api/auth/users/:id/sessions', { schema: contract.userSessions }, async (req) => {
     await mayManage(db(), req, req.params.id);
     return { data: await liveSessions(db(), req.params.id, signedIn(req).sessionId) };
   });
 
-  app.delete<{ Params: { id: string } }>('/api/auth/users/:id/sessions', { schema: { tags, params: idParams } }, async (req) =>
+  app.delete<{ Params: { id: string } }>('/api/auth/users/:id/sessions', { schema: contract.endUserSessions }, async (req) =>
     db().transaction(async (tx) => {
       await lockRanks(tx);
       await mayManage(tx, req, req.params.id);
       // The caller's own session stays when they end their own others.
-      return { ok: true, ended: await revokeUserSessions(tx, req.params.id, signedIn(req).sessionId) };
+      return { ok: true as const, ended: await revokeUserSessions(tx, req.params.id, signedIn(req).sessionId) };
     }),
   );
 }
