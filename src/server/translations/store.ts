@@ -6,7 +6,9 @@ import { translationsT } from '../db/tables';
 import { flatten, type Entries } from './flatten';
 
 /** Two or three letters, optional region: never anything that could become a path. */
-export const LANG_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$';
+import { LANG_PATTERN } from '../../shared/api/translations';
+
+export { LANG_PATTERN };
 const langRe = new RegExp(LANG_PATTERN);
 export const isLang = (s: string) => langRe.test(s);
 
