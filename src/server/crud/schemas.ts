@@ -2,6 +2,7 @@ import type { FieldDef, ResourceDef } from '../../shared/resource';
 import { kindOf } from '../../shared/field-kinds';
 import type { JsonSchema } from '../../shared/field-kinds/kind';
 import { limitParam, pageParam } from '../http/paging';
+import { filterParams } from '../../shared/list-filters';
 
 export { UUID_PATTERN } from '../../shared/field-kinds/kind';
 
@@ -21,29 +22,30 @@ export function bodySchema(r: ResourceDef, mode: 'create' | 'update'): JsonSchem
   };
 }
 
-/** Fields usable as exact-match filters in a list query (`?confirmed=true`). */
-export function filterFields(r: ResourceDef): [string, FieldDef][] {
-  return Object.entries(r.fields).filter(([, d]) => !d.internal && kindOf(d).filter);
-}
-
-export function listQuerySchema(r: ResourceDef): JsonSchema {
-  const filters = Object.fromEntries(
-    filterFields(r).flatMap(([f, d]) => {
-      const filter = kindOf(d).filter;
-      return filter ? [[f, filter.schema(d)]] : [];
-    }),
-  );
+/** The query of a CSV export: the search, the filters and the order of its list. */
+export function exportQuerySchema(r: ResourceDef): JsonSchema {
+  const filters = Object.fromEntries(filterParams(r).map((p) => [p.param, p.schema]));
   return {
     type: 'object',
     additionalProperties: false,
     properties: {
-      page: pageParam,
-      // SPEC 9: the "load all" limits (100000, 1000000) are accepted; a page holds at most MAX_ROWS.
-      limit: limitParam(1000000, 25),
       q: { type: 'string', maxLength: 200 },
       sort: { type: 'string', enum: [...r.sortable] },
       order: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },
       ...filters,
+    },
+  };
+}
+
+export function listQuerySchema(r: ResourceDef): JsonSchema {
+  const exported = exportQuerySchema(r);
+  return {
+    ...exported,
+    properties: {
+      page: pageParam,
+      // SPEC 9: the "load all" limits (100000, 1000000) are accepted; a page holds at most MAX_ROWS.
+      limit: limitParam(1000000, 25),
+      ...(exported.properties as Record<string, JsonSchema>),
     },
   };
 }

@@ -1,10 +1,13 @@
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { operationsOf, type ResourceDef } from '../../shared/resource';
 import { kindOf } from '../../shared/field-kinds';
 import { serverKindOf } from '../field-kinds';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../crud/repository';
-import { bodySchema, idParamsSchema, listQuerySchema } from '../crud/schemas';
+import { bodySchema, exportQuerySchema, idParamsSchema, listQuerySchema } from '../crud/schemas';
+import { refuseUnknownParams } from '../crud/known-params';
+import { exportCsv } from '../crud/export-csv';
 import { endSessionsAfterWrite } from '../crud/session-rules';
 import type { ListParams } from '../crud/query';
 import { rankGuard } from '../crud/rank-guard';
@@ -38,10 +41,34 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   const listExtras = Object.assign({}, ...Object.values(r.fields).map((d) => serverKindOf(d).listExtras ?? {})) as Record<string, unknown>;
 
   if (ops.includes('list')) {
-    app.get<{ Querystring: ListParams }>(r.api, { schema: { tags, querystring: listQuerySchema(r) } }, async (req) => ({
-      ...(await listRecords(db(), r, req.query)),
-      ...listExtras,
-    }));
+    const listQuery = listQuerySchema(r);
+    app.get<{ Querystring: ListParams }>(
+      r.api,
+      { preValidation: refuseUnknownParams(listQuery), schema: { tags, querystring: listQuery } },
+      async (req) => ({
+        ...(await listRecords(db(), r, req.query)),
+        ...listExtras,
+      }),
+    );
+    // The list's search, filters and order as a CSV download, streamed in
+    // batches; whoever may list may export (the list route's permission).
+    const exportQuery = exportQuerySchema(r);
+    app.get<{ Querystring: ListParams }>(
+      `${r.api}/export.csv`,
+      {
+        config: { rbacRoute: r.api },
+        preValidation: refuseUnknownParams(exportQuery),
+        schema: { tags, querystring: exportQuery, produces: ['text/csv'] },
+      },
+      async (req, reply) => {
+        const stream = Readable.from(exportCsv(db(), r, req.query), { objectMode: false });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${r.name}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
   }
   if (ops.includes('get')) {
     app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: { tags, params: idParamsSchema } }, async (req) =>

@@ -4,7 +4,7 @@ import { csvText, type FieldKind } from './kind';
 export const enumKind: FieldKind = {
   writable: true,
   bodySchema: (def) => ({ type: 'string', enum: [...(def.options ?? [])] }),
-  filter: { schema: (def) => ({ type: 'string', enum: [...(def.options ?? [])] }) },
+  filter: { params: (def) => ({ '': { type: 'string', enum: [...(def.options ?? [])] } }) },
   emptyValue: () => null,
   csv: csvText,
 };

@@ -4,7 +4,7 @@ import { csvRecordLabel, UUID_PATTERN, type FieldKind } from './kind';
 export const ref: FieldKind = {
   writable: true,
   bodySchema: (def) => ({ type: def.required ? 'string' : ['string', 'null'], pattern: UUID_PATTERN }),
-  filter: { schema: () => ({ type: 'string', pattern: UUID_PATTERN }) },
+  filter: { params: () => ({ '': { type: 'string', pattern: UUID_PATTERN } }) },
   emptyValue: () => null,
   csv: csvRecordLabel,
 };
