@@ -14,6 +14,7 @@ import { registerTables } from './db/resource-tables';
 import { openDatabase, type Database } from './db/client';
 import { bootstrap, type BootstrapResult } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
+import { openStorage } from './storage/open-storage';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config,
     database,
     mailer,
+    storage: openStorage(config),
     jwtSecret: await importSessionKey(loadJwtSecret(config.jwtSecret, config.dataDir)),
     googleKeys: opts.googleKeys,
   });

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { FileStorage } from './storage/file-storage';
 
 export type Access = 'public' | 'self' | 'rbac';
 
@@ -17,6 +18,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Uploaded files: local disk or S3. */
+  storage: FileStorage;
   jwtSecret: import('./security/jwt').SessionKey;
   /** Verifies Google ID tokens; tests inject their own key set. */
   googleKeys?: import('jose').JWTVerifyGetKey;

@@ -34,6 +34,49 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it.each([
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_ENDPOINT is set but S3_BUCKET is not: set S3_BUCKET to store uploads in S3'],
+    [{ S3_BUCKET: 'Bad_Name' }, 'S3_BUCKET is not a valid bucket name, got "Bad_Name"'],
+    [{ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://x' }, 'S3_ENDPOINT must start with http: or https:'],
+    [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set'],
+    [{ S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set'],
+    [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE must be 1 or 0, got "yes"'],
+    [{ S3_BUCKET: 'files', S3_REGION: 'eu west' }, 'S3_REGION is not a region name, got "eu west"'],
+    [{ S3_BUCKET: 'files', S3_PUBLIC_URL: 'cdn.example.com' }, 'S3_PUBLIC_URL is not a valid URL'],
+  ])('stops on S3 settings %o with a one-line reason naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('stores uploads locally unless S3_BUCKET is set; S3 defaults to us-east-1 and virtual-host style', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'files' }).s3).toEqual({
+      bucket: 'files',
+      region: 'us-east-1',
+      forcePathStyle: false,
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      publicUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'files',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'eu-central-1',
+        S3_FORCE_PATH_STYLE: '1',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PUBLIC_URL: 'https://cdn.example.com/files/',
+      }).s3,
+    ).toMatchObject({
+      endpoint: 'http://minio:9000',
+      region: 'eu-central-1',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.com/files',
+    });
+  });
+
   it('drops a trailing slash of PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://admin.example.com/' }).publicUrl).toBe('https://admin.example.com');
   });

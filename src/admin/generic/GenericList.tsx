@@ -65,7 +65,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
             sx={{
               '& .RaDatagrid-headerCell': { fontWeight: 600 },
               // The selection bar opens inside the card (its default floats above the table, where the card clips it).
-              '& .RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
+              '& .RaBulkActionsToolbar-root .RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
             }}
           >
             {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}

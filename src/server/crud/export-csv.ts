@@ -3,6 +3,7 @@ import type { ResourceDef } from '../../shared/resource';
 import { csvFields, csvRow } from '../../shared/csv';
 import type { Db } from '../db/client';
 import { tableOf } from '../db/resource-tables';
+import type { FileUrls } from '../field-kinds/kind';
 import { populate } from './populate';
 import { listWhere, sortKey, type ListParams } from './query';
 import { selection } from './repository';
@@ -39,7 +40,7 @@ function after(expr: SQL | import('drizzle-orm').Column, id: import('drizzle-orm
  * the only one) for as long as the slowest client takes to download.
  * The first line names the fields; a UTF-8 BOM lets spreadsheets read Greek.
  */
-export async function* exportCsv(db: Db, r: ResourceDef, p: Omit<ListParams, 'page' | 'limit'>): AsyncGenerator<string> {
+export async function* exportCsv(db: Db, r: ResourceDef, p: Omit<ListParams, 'page' | 'limit'>, files: FileUrls): AsyncGenerator<string> {
   const t = tableOf(r);
   const { expr, descending } = sortKey(r, p);
   const dir = descending ? sql`DESC` : sql`ASC`;
@@ -58,7 +59,7 @@ export async function* exportCsv(db: Db, r: ResourceDef, p: Omit<ListParams, 'pa
     const last = rows[rows.length - 1];
     at = { key: (last.__key as string | null) ?? null, id: String(last.id) };
     const records = rows.map((row) => toApi(r, row));
-    await populate(db, r, records);
+    await populate(db, r, records, files);
     yield records.map((rec) => csvRow(r, rec) + '\r\n').join('');
     if (rows.length < EXPORT_BATCH) return;
   }

@@ -5,6 +5,8 @@ import type { Db } from '../db/client';
 import type { AnyTable } from '../db/any-table';
 import { badRequest } from '../http/http-error';
 import { decodeDataUrl, removeStoredImages, storeContentImage, type StoredImage } from '../uploads/content-images';
+import { fileUrl, type FileStorage } from '../storage/file-storage';
+import type { FileUrls } from '../field-kinds/kind';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -35,7 +37,7 @@ export async function planImages(
   def: FieldDef,
   entries: ImageEntry[],
   ownerId: string | null,
-  uploadsDir: string,
+  storage: FileStorage,
   /** Folder under uploads/ (the resource name). */
   sub: string,
 ): Promise<ImagePlan> {
@@ -65,14 +67,14 @@ export async function planImages(
       if ((e.operation === 'create' || e.operation === 'update') && e.imageData) {
         const label = e.name?.trim() || `image ${i + 1}`;
         const { buf, kind } = decodeDataUrl(e.imageData, label, MAX_IMAGE_BYTES);
-        const stored = await storeContentImage(buf, kind, uploadsDir, sub, label);
+        const stored = await storeContentImage(buf, kind, storage, sub, label);
         written.push(stored);
         const target = items.find((it) => it.operation === e.operation && !it.stored && (e.operation === 'create' || it.id === e.id));
         if (target) target.stored = stored;
       }
     }
   } catch (err) {
-    await removeStoredImages(uploadsDir, written);
+    await removeStoredImages(storage, written);
     throw err;
   }
   return { items, written };
@@ -103,7 +105,7 @@ export async function applyImagePlan(tx: Db, t: AnyTable, plan: ImagePlan, owner
 }
 
 /** Image lists of many records at once, for lists. */
-export async function imagesOf(db: Db, t: AnyTable, ownerIds: string[]) {
+export async function imagesOf(db: Db, t: AnyTable, ownerIds: string[], files: FileUrls) {
   const rows = await db
     .select({ id: t.id, ownerId: t.ownerId, path: t.path, thumb: t.thumb })
     .from(t)
@@ -116,8 +118,8 @@ export async function imagesOf(db: Db, t: AnyTable, ownerIds: string[]) {
       id: String(row.id),
       path: String(row.path),
       thumb: String(row.thumb),
-      url: `/uploads/${row.path}`,
-      thumbUrl: `/uploads/${row.thumb}`,
+      url: fileUrl(files, String(row.path)),
+      thumbUrl: fileUrl(files, String(row.thumb)),
     });
     byOwner.set(String(row.ownerId), list);
   }

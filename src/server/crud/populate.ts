@@ -2,13 +2,14 @@ import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { joinTableOf, refTarget, tableOf } from '../db/resource-tables';
 import { serverKindOf } from '../field-kinds';
+import type { FileUrls } from '../field-kinds/kind';
 import type { ApiRecord } from './representation';
 
 /**
  * Fills the fields kept in other tables (refs as `{_id, ...populate}`, ref
  * lists, images), each kind with one query for the whole page.
  */
-export async function populate(db: Db, r: ResourceDef, records: ApiRecord[]): Promise<void> {
+export async function populate(db: Db, r: ResourceDef, records: ApiRecord[], files: FileUrls): Promise<void> {
   if (!records.length) return;
   for (const [field, def] of Object.entries(r.fields)) {
     const fill = serverKindOf(def).populate;
@@ -20,6 +21,7 @@ export async function populate(db: Db, r: ResourceDef, records: ApiRecord[]): Pr
         field,
         def,
         sideTable: () => joinTableOf(r, field),
+        files,
         target: () => refTarget(r, field),
         targetTable: () => tableOf(refTarget(r, field)),
       },

@@ -4,7 +4,8 @@ import { isPglite, type Db } from '../db/client';
 import { pglitePrepared } from '../db/pglite-prepared';
 import { joinTableOf, tableOf } from '../db/resource-tables';
 import { serverKindOf } from '../field-kinds';
-import type { FieldWriteContext } from '../field-kinds/kind';
+import type { FieldWriteContext, FileUrls } from '../field-kinds/kind';
+import type { FileStorage } from '../storage/file-storage';
 import { badRequest, notFound } from '../http/http-error';
 import { humanize } from '../http/labels';
 import { countRows, type Total } from './count';
@@ -36,7 +37,7 @@ export function selection(r: ResourceDef) {
   return cols as Record<string, typeof t.id>;
 }
 
-export async function listRecords(db: Db, r: ResourceDef, p: ListParams): Promise<ListResult> {
+export async function listRecords(db: Db, r: ResourceDef, p: ListParams, files: FileUrls): Promise<ListResult> {
   const t = tableOf(r);
   const limit = Math.min(p.limit, MAX_ROWS);
   const where = listWhere(db, r, p);
@@ -55,7 +56,7 @@ export async function listRecords(db: Db, r: ResourceDef, p: ListParams): Promis
       ? { total: offset + rows.length, exact: true }
       : await countRows(db, t, where, r.table);
   const data = rows.map((row) => toApi(r, row as Row));
-  await populate(db, r, data);
+  await populate(db, r, data, files);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: Math.max(1, Math.ceil(total.total / limit)) };
 }
 
@@ -99,7 +100,7 @@ function prepareById(db: Db, r: ResourceDef): ById {
   return async (id) => (await q.execute({ id }))[0] as Row | undefined;
 }
 
-export async function getRecord(db: Db, r: ResourceDef, id: string): Promise<ApiRecord> {
+export async function getRecord(db: Db, r: ResourceDef, id: string, files: FileUrls): Promise<ApiRecord> {
   if (!uuidRe.test(id)) throw notFound();
   let perDb = byIdQueries.get(db);
   if (!perDb) byIdQueries.set(db, (perDb = new Map()));
@@ -108,7 +109,7 @@ export async function getRecord(db: Db, r: ResourceDef, id: string): Promise<Api
   const row = await byId(id);
   if (!row) throw notFound();
   const rec = toApi(r, row as Row);
-  await populate(db, r, [rec]);
+  await populate(db, r, [rec], files);
   return rec;
 }
 
@@ -135,8 +136,8 @@ export interface WriteChange {
 export type WriteGuard = (tx: Db, change: WriteChange) => Promise<(tx: Db) => Promise<void>>;
 
 export interface WriteContext {
-  /** Root folder of uploaded files (images fields). */
-  uploadsDir: string;
+  /** Where uploaded files live (image fields). */
+  storage: FileStorage;
   guard?: WriteGuard;
 }
 
@@ -176,7 +177,7 @@ interface PlannedField {
 }
 
 function writeContext(db: Db, r: ResourceDef, field: string, ctx: WriteContext): FieldWriteContext {
-  return { db, resource: r, field, def: r.fields[field], uploadsDir: ctx.uploadsDir, sideTable: () => joinTableOf(r, field) };
+  return { db, resource: r, field, def: r.fields[field], storage: ctx.storage, sideTable: () => joinTableOf(r, field) };
 }
 
 async function discardAll(planned: PlannedField[]): Promise<void> {
@@ -245,7 +246,7 @@ export async function createRecord(db: Db, r: ResourceDef, body: Record<string, 
     const [created] = await tx.insert(t).values(row).returning({ id: t.id });
     return String(created.id);
   });
-  return getRecord(db, r, id);
+  return getRecord(db, r, id, ctx.storage);
 }
 
 /** Updates a record; returns it with the values it had before (for session rules). */
@@ -256,7 +257,7 @@ export async function updateRecord(
   body: Record<string, unknown>,
   ctx: WriteContext,
 ): Promise<{ record: ApiRecord; before: ApiRecord }> {
-  const before = await getRecord(db, r, id);
+  const before = await getRecord(db, r, id, ctx.storage);
   const { row, related } = await toRow(r, body);
   await fillSlugs(db, r, row, body, before);
   const t = tableOf(r);
@@ -265,11 +266,11 @@ export async function updateRecord(
     if (Object.keys(row).length) await tx.update(t).set(row).where(eq(t.id, id));
     return id;
   });
-  return { record: await getRecord(db, r, id), before };
+  return { record: await getRecord(db, r, id, ctx.storage), before };
 }
 
 export async function deleteRecord(db: Db, r: ResourceDef, id: string, ctx: WriteContext): Promise<ApiRecord> {
-  const before = await getRecord(db, r, id);
+  const before = await getRecord(db, r, id, ctx.storage);
   const t = tableOf(r);
   try {
     await db.transaction(async (trx) => {
@@ -282,6 +283,7 @@ export async function deleteRecord(db: Db, r: ResourceDef, id: string, ctx: Writ
     throw translateDbError(r, err);
   }
   // Rows in the kinds' own tables went with the record (cascade); what they kept elsewhere goes now.
-  for (const [f, def] of Object.entries(r.fields)) await serverKindOf(def).afterDelete?.(ctx.uploadsDir, before[f]);
+  for (const [f, def] of Object.entries(r.fields))
+    await serverKindOf(def).afterDelete?.({ db, storage: ctx.storage, table: t, field: f }, before[f]);
   return before;
 }

@@ -1,7 +1,10 @@
+import { removeUnusedImage } from '../uploads/unused-image';
 import type { ServerFieldKind } from './kind';
 import { textColumn } from './text-column';
 
 /** The URL path of an uploaded image, kept as text. */
 export const image: ServerFieldKind = {
   column: textColumn,
+  // The record is gone: so is its picture, unless another record shows it too.
+  afterDelete: ({ db, storage, table, field }, value) => removeUnusedImage(db, storage, table, field, value),
 };

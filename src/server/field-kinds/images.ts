@@ -22,25 +22,26 @@ export const images: ServerFieldKind = {
       (t) => [index(`${tableName}_owner_idx`).on(t.ownerId, t.position)],
     ),
   related: {
-    plan: ({ db, resource, def, uploadsDir, sideTable }, value, ownerId) =>
-      planImages(db, sideTable(), def, (value as ImageEntry[] | null) ?? [], ownerId, uploadsDir, resource.name),
-    apply: async (tx, { uploadsDir, sideTable }, plan, ownerId) => {
+    plan: ({ db, resource, def, storage, sideTable }, value, ownerId) =>
+      planImages(db, sideTable(), def, (value as ImageEntry[] | null) ?? [], ownerId, storage, resource.name),
+    apply: async (tx, { storage, sideTable }, plan, ownerId) => {
       const obsolete = await applyImagePlan(tx, sideTable(), plan as ImagePlan, ownerId);
       // Files of replaced or removed pictures go once the new rows are committed.
-      return () => removeStoredImages(uploadsDir, obsolete);
+      return () => removeStoredImages(storage, obsolete);
     },
-    discard: ({ uploadsDir }, plan) => removeStoredImages(uploadsDir, (plan as ImagePlan).written),
+    discard: ({ storage }, plan) => removeStoredImages(storage, (plan as ImagePlan).written),
   },
-  populate: async ({ db, field, sideTable }, records) => {
+  populate: async ({ db, field, sideTable, files }, records) => {
     const byOwner = await imagesOf(
       db,
       sideTable(),
       records.map((x) => x._id),
+      files,
     );
     for (const rec of records) rec[field] = byOwner.get(rec._id) ?? [];
   },
   // The image rows go with the record (cascade); their files go now.
-  afterDelete: (uploadsDir, value) => removeStoredImages(uploadsDir, (value as StoredImage[] | null) ?? []),
+  afterDelete: ({ storage }, value) => removeStoredImages(storage, (value as StoredImage[] | null) ?? []),
   // Lists of resources with images tell clients where image paths start.
-  listExtras: { images_path: '/uploads/' },
+  listExtras: (files) => ({ images_path: files.urlPrefix }),
 };

@@ -4,6 +4,7 @@ import type { FieldDef, ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import type { AnyTable } from '../db/any-table';
 import type { ApiRecord } from '../crud/representation';
+import type { FileStorage } from '../storage/file-storage';
 
 /** Where a field sits while its table is being declared. */
 export interface ColumnContext {
@@ -18,14 +19,26 @@ export interface ColumnContext {
   ownTable(): AnyTable;
 }
 
+/** Where browsers load stored files from. */
+export type FileUrls = Pick<FileStorage, 'urlPrefix'>;
+
+/** A record was deleted: its field's value and what it may have kept outside the database. */
+export interface AfterDeleteContext {
+  db: Db;
+  storage: FileStorage;
+  /** The resource's table and the field's column in it (to see whether another record still uses a file). */
+  table: AnyTable;
+  field: string;
+}
+
 /** A field being written by the generic CRUD routes. */
 export interface FieldWriteContext {
   db: Db;
   resource: ResourceDef;
   field: string;
   def: FieldDef;
-  /** Root folder of uploaded files. */
-  uploadsDir: string;
+  /** Where uploaded files live. */
+  storage: FileStorage;
   /** The field's own table (sideTable). */
   sideTable(): AnyTable;
 }
@@ -50,6 +63,8 @@ export interface PopulateContext {
   def: FieldDef;
   /** The field's own table (sideTable). */
   sideTable(): AnyTable;
+  /** Where stored files are loaded from (image URLs). */
+  files: FileUrls;
   /** The declaration a ref points at, and its table. */
   target(): ResourceDef;
   targetTable(): AnyTable;
@@ -81,7 +96,7 @@ export interface ServerFieldKind {
   /** A list filter `?field{suffix}=value`, suffix as the shared kind's `filter.params` names it (default: equal). */
   filterWhere?(column: PgColumn, value: unknown, suffix: string): SQL;
   /** After a record was deleted: what it kept outside the database. */
-  afterDelete?(uploadsDir: string, value: unknown): Promise<void>;
+  afterDelete?(c: AfterDeleteContext, value: unknown): Promise<void>;
   /** Keys every list of a resource with such a field carries. */
-  listExtras?: Record<string, unknown>;
+  listExtras?(files: FileUrls): Record<string, unknown>;
 }

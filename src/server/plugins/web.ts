@@ -3,27 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { uploadsPlugin } from './uploads';
 
 /**
- * Uploaded files, translation files and the built front end. Uploads are
- * served as inert files (no scripts, no sniffing), never as pages.
+ * Uploaded files (plugins/uploads.ts), translation files and the built front end.
  */
 export const webPlugin = fp(async (app: FastifyInstance) => {
-  const { config } = app.deps;
-  const uploads = path.join(config.dataDir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    // @fastify/static 10 hands over the Fastify reply here.
-    setHeaders: (reply: unknown) => {
-      const r = reply as FastifyReply;
-      r.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
-      r.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
+  const { config, storage } = app.deps;
+  await app.register(uploadsPlugin(storage));
 
   // Generated translation files win over the ones bundled with the build.
   mkdirSync(config.localesDir, { recursive: true });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { operationsOf, type ResourceDef } from '../../shared/resource';
@@ -22,10 +21,10 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   const ops = operationsOf(r);
   const db = () => app.deps.database.db;
   const tags = [r.name];
-  const uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
+  const { storage } = app.deps;
   // Writes are checked against the declared rank rule, as the signed-in user.
   const ctx = (req: FastifyRequest) => ({
-    uploadsDir,
+    storage,
     guard: rankGuard(r, actorOf(req)),
   });
   const bodyLimit = r.bodyLimit;
@@ -38,7 +37,10 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
     for (const f of keepWhenBlank) if (body && (body[f] === '' || body[f] === null)) Reflect.deleteProperty(body, f);
   };
   // E.g. lists of resources with images tell clients where image paths start.
-  const listExtras = Object.assign({}, ...Object.values(r.fields).map((d) => serverKindOf(d).listExtras ?? {})) as Record<string, unknown>;
+  const listExtras = Object.assign({}, ...Object.values(r.fields).map((d) => serverKindOf(d).listExtras?.(storage) ?? {})) as Record<
+    string,
+    unknown
+  >;
 
   if (ops.includes('list')) {
     const listQuery = listQuerySchema(r);
@@ -46,7 +48,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
       r.api,
       { preValidation: refuseUnknownParams(listQuery), schema: { tags, querystring: listQuery } },
       async (req) => ({
-        ...(await listRecords(db(), r, req.query)),
+        ...(await listRecords(db(), r, req.query, storage)),
         ...listExtras,
       }),
     );
@@ -61,7 +63,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
         schema: { tags, querystring: exportQuery, produces: ['text/csv'] },
       },
       async (req, reply) => {
-        const stream = Readable.from(exportCsv(db(), r, req.query), { objectMode: false });
+        const stream = Readable.from(exportCsv(db(), r, req.query, storage), { objectMode: false });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${r.name}.csv"`)
@@ -72,7 +74,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   }
   if (ops.includes('get')) {
     app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: { tags, params: idParamsSchema } }, async (req) =>
-      getRecord(db(), r, req.params.id),
+      getRecord(db(), r, req.params.id, storage),
     );
   }
   if (ops.includes('create')) {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { resourceByName } from '../../../resources/set';
@@ -7,6 +6,7 @@ import { UUID_PATTERN } from '../crud/schemas';
 import { joinTableOf, tableOf } from '../db/resource-tables';
 import { badRequest, HttpError, notFound } from '../http/http-error';
 import { removeStoredImages, rotateContentImage } from '../uploads/content-images';
+import { fileUrl } from '../storage/file-storage';
 
 const uuidRe = new RegExp(UUID_PATTERN);
 
@@ -16,7 +16,7 @@ export async function experienceRoutes(app: FastifyInstance) {
   const t = tableOf(r);
   const images = joinTableOf(r, 'images');
   const db = () => app.deps.database.db;
-  const uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
+  const { storage } = app.deps;
 
   app.get<{ Params: { slugOrId: string } }>(
     '/api/experiences/:slugOrId',
@@ -32,8 +32,8 @@ export async function experienceRoutes(app: FastifyInstance) {
         .where(uuidRe.test(key) ? or(eq(t.id, key), eq(t.slug, key)) : eq(t.slug, key));
       // Under review reads as missing: nothing about it is public yet.
       if (!row || row.underReview) throw notFound('Experience');
-      const rec = await getRecord(db(), r, String(row.id));
-      return { ...rec, images_path: '/uploads/' };
+      const rec = await getRecord(db(), r, String(row.id), storage);
+      return { ...rec, images_path: storage.urlPrefix };
     },
   );
 
@@ -55,20 +55,20 @@ export async function experienceRoutes(app: FastifyInstance) {
       const current = { path: String(img.path), thumb: String(img.thumb) };
       let rotated;
       try {
-        rotated = await rotateContentImage(uploadsDir, current, r.name);
+        rotated = await rotateContentImage(storage, current, r.name);
       } catch (err) {
         if (err instanceof HttpError) throw err;
         throw badRequest('Failed to rotate image.');
       }
       await db().update(images).set({ path: rotated.path, thumb: rotated.thumb }).where(eq(images.id, req.body.id));
-      await removeStoredImages(uploadsDir, [current]);
+      await removeStoredImages(storage, [current]);
       return {
         ok: true,
         id: req.body.id,
-        imagePath: `/uploads/${rotated.path}`,
+        imagePath: fileUrl(storage, rotated.path),
         path: rotated.path,
         thumb: rotated.thumb,
-        thumbUrl: `/uploads/${rotated.thumb}`,
+        thumbUrl: fileUrl(storage, rotated.thumb),
       };
     },
   );

@@ -6,6 +6,7 @@ import { escapeLike } from '../crud/query';
 import { badRequest, notFound } from '../http/http-error';
 import { limitParam, pageParam } from '../http/paging';
 import { ISSUED_IMAGE_PATTERN } from '../uploads/images';
+import { removeUnusedImage } from '../uploads/unused-image';
 import { hashPassword } from '../security/passwords';
 import { revokeUserSessions } from '../security/session-store';
 import { signedIn } from '../http/signed-in';
@@ -181,10 +182,17 @@ export async function meRoutes(app: FastifyInstance) {
         }
         set.passwordHash = await hashPassword(b.password);
       }
+      const [before] = await db()
+        .select({ image: usersT.image })
+        .from(usersT)
+        .where(eq(usersT.id, signedIn(req).userId));
       await db()
         .update(usersT)
         .set(set)
         .where(eq(usersT.id, signedIn(req).userId));
+      // A replaced or removed picture's file goes (after the write: a failed save keeps it).
+      if (before && set.image !== undefined && before.image !== set.image)
+        await removeUnusedImage(db(), app.deps.storage, usersT, 'image', before.image);
       if (b.password) await revokeUserSessions(db(), signedIn(req).userId, signedIn(req).sessionId);
       return profileOf(signedIn(req).userId);
     },

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import path from 'node:path';
 import { badRequest, HttpError } from '../http/http-error';
 import { storeImage } from '../uploads/images';
 
@@ -9,7 +8,7 @@ const ONE_FILE = 'Send one image at a time.';
 const MALFORMED = 'The upload is not a valid multipart/form-data body. Send the image in a field named "file".';
 
 export async function uploadRoutes(app: FastifyInstance) {
-  const uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
+  const { storage } = app.deps;
 
   app.post(
     '/api/upload/profile-image',
@@ -43,7 +42,7 @@ export async function uploadRoutes(app: FastifyInstance) {
         throw badRequest(MALFORMED);
       }
       if (!image) throw badRequest('Choose an image to upload.');
-      return { filePaths: [{ path: await storeImage(image, uploadsDir, { maxSide: 1024 }) }] };
+      return { filePaths: [{ path: await storeImage(image, storage, { maxSide: 1024 }) }] };
     },
   );
 }

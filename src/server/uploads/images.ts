@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../http/http-error';
+import type { FileStorage } from '../storage/file-storage';
 
 // The only form of path storeImage issues, and so all an image field may hold
 // (the image field kind's body schema checks it).
@@ -25,7 +24,7 @@ function looksLikeImage(buf: Buffer): boolean {
  * anything hidden after the image data) and stores it under a generated
  * name. Returns the URL path the server serves it at.
  */
-export async function storeImage(data: Buffer, uploadsDir: string, opts: { maxSide?: number } = {}): Promise<string> {
+export async function storeImage(data: Buffer, storage: FileStorage, opts: { maxSide?: number } = {}): Promise<string> {
   if (!looksLikeImage(data)) throw badRequest('Only JPEG, PNG, WebP or GIF images can be uploaded.');
   let meta: Metadata;
   try {
@@ -40,8 +39,8 @@ export async function storeImage(data: Buffer, uploadsDir: string, opts: { maxSi
     .resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 85 })
     .toBuffer();
-  await mkdir(uploadsDir, { recursive: true });
   const name = `${crypto.randomUUID()}.webp`;
-  await writeFile(path.join(uploadsDir, name), out);
+  await storage.put(name, out, 'image/webp');
+  // The path is what an image field holds (ISSUED_IMAGE_PATTERN), whatever the driver.
   return `/uploads/${name}`;
 }

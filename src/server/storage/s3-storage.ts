@@ -1,0 +1,68 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import type { S3Config } from '../config';
+import { contentTypeOf, isStorageKey, type FileStorage } from './file-storage';
+
+const notFound = (err: unknown) =>
+  err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+
+/** Files in an S3 bucket (AWS, MinIO, ...): every replica reads and writes the same ones. */
+export function s3Storage(c: S3Config): FileStorage & { client: S3Client } {
+  const client = new S3Client({
+    region: c.region,
+    ...(c.endpoint ? { endpoint: c.endpoint } : {}),
+    forcePathStyle: c.forcePathStyle,
+    ...(c.accessKeyId && c.secretAccessKey ? { credentials: { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey } } : {}),
+  });
+  const Bucket = c.bucket;
+  const get = async (key: string) => {
+    if (!isStorageKey(key)) return null;
+    try {
+      return await client.send(new GetObjectCommand({ Bucket, Key: key }));
+    } catch (err) {
+      if (notFound(err)) return null;
+      throw err;
+    }
+  };
+  return {
+    driver: 's3',
+    client,
+    urlPrefix: c.publicUrl ? `${c.publicUrl}/` : '/uploads/',
+    async put(key, body, contentType) {
+      if (!isStorageKey(key)) throw new Error(`Not a storage key: ${key}`);
+      // Names are never reused: browsers and CDNs may keep a file forever.
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async read(key) {
+      const res = await get(key);
+      if (!res?.Body) return null;
+      return Buffer.from(await res.Body.transformToByteArray());
+    },
+    async open(key) {
+      const res = await get(key);
+      if (!res?.Body) return null;
+      return {
+        body: res.Body as Readable,
+        contentType: contentTypeOf(key),
+        length: res.ContentLength,
+        etag: res.ETag,
+      };
+    },
+    async remove(key) {
+      if (!isStorageKey(key)) return;
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      } catch (err) {
+        if (!notFound(err)) throw err;
+      }
+    },
+  };
+}

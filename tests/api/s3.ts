@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+
+/** The storage drivers the upload and experience suites run on. */
+export const STORAGE_DRIVERS = ['local', 's3'] as const;
+export type StorageDriver = (typeof STORAGE_DRIVERS)[number];
+
+export interface S3Server {
+  endpoint: string;
+  bucket: string;
+  /** The server's environment for this bucket (path style, s3rver's fixed credentials). */
+  env: Record<string, string>;
+  /** Keys in the bucket, sorted. */
+  keys(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** A real S3-protocol server (s3rver) on a free port with one empty bucket, files in a temporary folder. */
+export async function startS3(bucket = 'uploads-test'): Promise<S3Server> {
+  const directory = mkdtempSync(path.join(tmpdir(), 'bo-s3-'));
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials });
+  return {
+    endpoint,
+    bucket,
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: '1',
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
+    async keys() {
+      const res = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+      return (res.Contents ?? []).map((o) => String(o.Key)).sort();
+    },
+    async close() {
+      client.destroy();
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
