@@ -14,6 +14,8 @@ export function BulkDelete({ resource }: { resource: string }) {
         onSuccess: (_data: unknown, variables: { ids?: Identifier[] } | undefined) => {
           notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: variables?.ids?.length ?? 1 } });
           unselectAll();
+          // The title's total comes from the server's answer: ask again.
+          refresh();
         },
         onError: (e: unknown) => {
           notify(crudErrorMessage(translate, resource, 'delete', e), { type: 'error' });

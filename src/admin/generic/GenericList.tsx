@@ -49,7 +49,16 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
         </Box>
         <ListStatus resource={def.name} />
         {/* Wide tables scroll inside the card instead of widening the page on a phone. */}
-        <Card variant="outlined" sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+        <Card
+          variant="outlined"
+          sx={{
+            overflowX: 'auto',
+            contain: 'inline-size',
+            // The selection bar opens inside the card: its default floats above the table, where the card clips it
+            // (the class twice outranks react-admin's own rule).
+            '& .RaBulkActionsToolbar-toolbar.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
+          }}
+        >
           <DatagridConfigurable
             preferenceKey={preferenceKey}
             bulkActionButtons={can(def, 'delete') ? <BulkDelete resource={def.name} /> : false}
@@ -64,8 +73,6 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
             }
             sx={{
               '& .RaDatagrid-headerCell': { fontWeight: 600 },
-              // The selection bar opens inside the card (its default floats above the table, where the card clips it).
-              '& .RaBulkActionsToolbar-root .RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
             }}
           >
             {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
