@@ -33,6 +33,8 @@ import { meRoutes } from './routes/me';
 import { systemRoutes } from './routes/system';
 import { uploadRoutes } from './routes/upload';
 import { loadJwtSecret } from './security/secret';
+import { connectRedis } from './security/redis';
+import { redisWithLocalFallback } from './security/rate-limit-store';
 import { importSessionKey } from './security/jwt';
 import { redactUrl } from './http/redact-url';
 import { serializeError } from './http/log-error';
@@ -98,7 +100,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     database,
     mailer,
     storage: openStorage(config),
-    jwtSecret: await importSessionKey(loadJwtSecret(config.jwtSecret, config.dataDir)),
+    jwtSecret: await importSessionKey(await loadJwtSecret(database.db, config.jwtSecret, config.dataDir)),
+    jwtSecretPrevious: config.jwtSecretPrevious ? await importSessionKey(new TextEncoder().encode(config.jwtSecretPrevious)) : undefined,
     googleKeys: opts.googleKeys,
   });
   app.addHook('onClose', async () => {
@@ -110,7 +113,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimit, { global: false });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { store: redisWithLocalFallback(redis, `${config.redisKeyPrefix}rate-limit:`, app.log) } : {}),
+  });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
     openapi: {
@@ -134,12 +142,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(webPlugin);
 
   await app.ready();
-  const bootstrapResult = await bootstrap(
-    database.db,
-    routes,
-    { email: config.adminEmail, password: config.adminPassword },
-    resources.list,
-  );
-  await seedTranslations(database.db, path.resolve('public/locales'));
+  // One replica at a time: the first seeds an empty database, the others find it seeded.
+  const bootstrapResult = await database.exclusive(async () => {
+    const result = await bootstrap(database.db, routes, { email: config.adminEmail, password: config.adminPassword }, resources.list);
+    await seedTranslations(database.db, path.resolve('public/locales'));
+    return result;
+  });
   return Object.assign(app, { bootstrapResult }) as App;
 }

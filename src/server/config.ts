@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl?: string;
   publicUrl: string;
   jwtSecret?: string;
+  /** A secret being rotated out: tokens it signed still verify until they expire. */
+  jwtSecretPrevious?: string;
   adminEmail?: string;
   adminPassword?: string;
   smtpUrl?: string;
@@ -28,6 +30,10 @@ export interface Config {
    * the socket's address is the client's.
    */
   trustProxy: false | number | string[];
+  /** Rate-limit counters shared by every replica; unset: in this process's memory. */
+  redisUrl?: string;
+  /** Start of every key this server writes in Redis (several deployments can share one Redis). */
+  redisKeyPrefix: string;
   /** Uploads in an S3 bucket (S3_BUCKET set); absent: DATA_DIR/uploads. */
   s3?: S3Config;
   /** Keep the database in memory (tests). */
@@ -101,6 +107,22 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return raw;
 }
 
+/** An HMAC secret: at least 32 bytes (256 bits, the size of the SHA-256 key it becomes). */
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  if (Buffer.byteLength(raw, 'utf8') < 32) throw new ConfigError(`${name} must be at least 32 bytes long`);
+  return raw;
+}
+
+function keyPrefix(env: NodeJS.ProcessEnv): string {
+  const raw = env.REDIS_KEY_PREFIX;
+  if (raw === undefined || raw === '') return 'backoffice:';
+  if (!/^[\w:.-]{1,100}$/.test(raw))
+    throw new ConfigError('REDIS_KEY_PREFIX may hold only letters, digits and _ : . - (at most 100 characters)');
+  return raw;
+}
+
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   const raw = (env[name] ?? '').trim().toLowerCase();
   if (raw === '' || raw === '0' || raw === 'false') return false;
@@ -145,8 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL is not an e-mail address');
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (adminPassword && adminPassword.length < 6) throw new ConfigError('ADMIN_PASSWORD must have at least 6 characters');
-  const jwtSecret = env.JWT_SECRET || undefined;
-  if (jwtSecret && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must have at least 32 characters');
+  const jwtSecret = secret(env, 'JWT_SECRET');
+  const jwtSecretPrevious = secret(env, 'JWT_SECRET_PREVIOUS');
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -156,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     publicUrl,
     jwtSecret,
+    jwtSecretPrevious,
     adminEmail,
     adminPassword,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
@@ -167,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
     trustProxy: trustProxy(env),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: keyPrefix(env),
     s3: s3(env),
   };
 }

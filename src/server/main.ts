@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { StartupRefusal } from './db/data-dir-lock';
 
 async function main() {
   let config;
@@ -12,7 +13,16 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    if (err instanceof StartupRefusal) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   await app.listen({ port: config.port, host: config.host });
   const admin = app.bootstrapResult.admin;
   console.log(`\n  Back office running at ${config.publicUrl}  (admin: ${config.publicUrl}/admin)`);

@@ -20,7 +20,10 @@ export interface AppDeps {
   mailer: Mailer;
   /** Uploaded files: local disk or S3. */
   storage: FileStorage;
+  /** Signs new tokens and verifies them. */
   jwtSecret: import('./security/jwt').SessionKey;
+  /** JWT_SECRET_PREVIOUS: still verifies tokens signed before a rotation. */
+  jwtSecretPrevious?: import('./security/jwt').SessionKey;
   /** Verifies Google ID tokens; tests inject their own key set. */
   googleKeys?: import('jose').JWTVerifyGetKey;
 }

@@ -21,7 +21,10 @@ describe('configuration', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT must be an integer between 0 and 65535, got "abc"'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres: or postgresql:'],
-    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must have at least 32 characters'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 bytes long'],
+    // 31 bytes: 'é' is two of them in UTF-8.
+    [{ JWT_SECRET: 'é'.repeat(15) + 'x' }, 'JWT_SECRET must be at least 32 bytes long'],
+    [{ JWT_SECRET_PREVIOUS: 'x'.repeat(31) }, 'JWT_SECRET_PREVIOUS must be at least 32 bytes long'],
     [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD must have at least 6 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL is not a valid URL'],
@@ -32,6 +35,12 @@ describe('configuration', () => {
   ])('stops on %o with a one-line reason', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('takes a JWT secret of 32 bytes and a previous one being rotated out', () => {
+    const c = loadConfig({ JWT_SECRET: 'a'.repeat(32), JWT_SECRET_PREVIOUS: 'b'.repeat(40) });
+    expect(c.jwtSecret).toBe('a'.repeat(32));
+    expect(c.jwtSecretPrevious).toBe('b'.repeat(40));
   });
 
   it.each([

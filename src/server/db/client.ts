@@ -9,8 +9,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { listenPg, type Listener } from './pg-listener';
+import { createListenHub } from './pg-listener';
 import { isDatabaseUnavailable, markConnectFailure } from './availability';
+import { lockDataDir } from './data-dir-lock';
+import { withAdvisoryLock } from './advisory-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -18,12 +20,17 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * Calls `onNotify` for every NOTIFY on `channel` (from any process), and
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (from any process), and
    * `onLive` when the subscription starts or is lost: while it is not live,
    * notifications can be missed. Resolves to the unsubscribe function (which
    * the database's close also runs).
    */
-  listen(channel: string, onNotify: () => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while no other process on this database runs its own
+   * (migrations, seeding): a PostgreSQL advisory lock; PGlite is one process already.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** PGlite only: the whole data directory as a tarball (what `loadDataDir` takes back). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -110,47 +117,55 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', log));
     const db = drizzlePg(pool);
     db.transaction = transactionOnOwnClient(pool);
-    await migratePg(db, { migrationsFolder });
-    const listeners = new Set<Listener>();
+    const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(databaseUrl, log, work);
+    await exclusive(() => migratePg(db, { migrationsFolder }));
+    // One LISTEN connection for the whole process, opened by the first subscriber.
+    const hub = createListenHub(databaseUrl, log);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      listen: async (channel, onNotify, onLive) => {
-        const l = await listenPg(databaseUrl, channel, onNotify, onLive, log);
-        listeners.add(l);
-        return async () => {
-          listeners.delete(l);
-          await l.close();
-        };
-      },
+      exclusive,
+      listen: (channel, onNotify, onLive) => hub.listen(channel, { onNotify, onLive }),
       close: async () => {
-        await Promise.all([...listeners].map((l) => l.close()));
+        await hub.close();
         await pool.end();
       },
     };
   }
   let dir = 'memory://';
+  let unlock: () => void = () => undefined;
   if (!opts.inMemory) {
     dir = path.join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(opts.dataDir);
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   pgliteDbs.add(db as unknown as Db);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    exclusive: (work) => work(),
     dumpDataDir: () => client.dumpDataDir('none'),
     // One embedded session: its own NOTIFYs come back to it, and nothing else writes.
     listen: async (channel, onNotify, onLive) => {
-      const unlisten = await client.listen(channel, onNotify);
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       onLive(true);
       return async () => {
         onLive(false);
         if (!client.closed) await unlisten();
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }

@@ -137,6 +137,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   );
   app.addHook('onClose', async () => unlisten());
 
+  const { jwtSecret, jwtSecretPrevious } = app.deps;
+  const verifyToken = async (token: string) =>
+    (await verifySessionToken(jwtSecret, token)) ?? (jwtSecretPrevious ? await verifySessionToken(jwtSecretPrevious, token) : null);
+
   async function cachedCheck(method: string, route: string, claims: SessionClaims | null): Promise<SessionRow> {
     const key = claims ? `${claims.sid} ${claims.sub} ${method} ${route}` : `- ${method} ${route}`;
     const hit = cache.get(key);
@@ -160,7 +164,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (access === 'public') return;
 
     const token = bearer(request);
-    const claims = token ? await verifySessionToken(app.deps.jwtSecret, token) : null;
+    const claims = token ? await verifyToken(token) : null;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const row = await cachedCheck(method, permissionRouteOf(request), claims);
     const auth: AuthContext | null =

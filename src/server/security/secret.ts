@@ -1,14 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { serverSecrets } from '../db/tables';
 
-/** JWT_SECRET when given, else a secret generated once and kept in the data dir. */
-export function loadJwtSecret(configured: string | undefined, dataDir: string): Uint8Array<ArrayBuffer> {
+const JWT_SECRET_NAME = 'jwt';
+
+/**
+ * JWT_SECRET when given; else the secret stored in the database, generated
+ * by whichever process starts first (every replica on the database then signs
+ * and verifies with the same one). An install that kept its secret in
+ * `DATA_DIR/jwt-secret` (before it moved to the database) keeps it, so its
+ * users stay signed in.
+ */
+export async function loadJwtSecret(db: Db, configured: string | undefined, dataDir: string): Promise<Uint8Array<ArrayBuffer>> {
   if (configured) return new TextEncoder().encode(configured);
-  const file = path.join(dataDir, 'jwt-secret');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+  const legacyFile = path.join(dataDir, 'jwt-secret');
+  const candidate = existsSync(legacyFile) ? readFileSync(legacyFile, 'utf8').trim() : randomBytes(48).toString('base64url');
+  // The first insert wins; everyone reads the winner.
+  await db.insert(serverSecrets).values({ name: JWT_SECRET_NAME, value: candidate }).onConflictDoNothing();
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, JWT_SECRET_NAME));
+  return new TextEncoder().encode(row.value);
 }
