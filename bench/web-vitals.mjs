@@ -1,3 +1,4 @@
+/* global window */
 // Layout shift, long tasks and the Lighthouse score of the sign-in page and
 // /admin/users (issue 17, defect 12), on a running server with a built front end.
 // Two measurements per page, both in Debian's Chromium (/usr/bin/chromium):
