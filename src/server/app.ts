@@ -11,7 +11,16 @@ import { productResources } from '../../resources/set';
 import type { ResourceDef } from '../shared/resource';
 import { createResourceSet } from '../shared/resource-set';
 import { registerTables } from './db/resource-tables';
-import { openDatabase, type Database } from './db/client';
+import type { Database } from './db/client';
+import { openDatabaseWithRetry } from './db/open-with-retry';
+import { migrationsFolder } from './db/client';
+import { appliedMigrationCount, shippedMigrationCount } from './db/migration-state';
+import { Metrics } from './ops/metrics';
+import { NotReady, Readiness } from './ops/readiness';
+import { requestId } from './ops/request-id';
+import { opsPlugin } from './plugins/ops';
+import { opsRoutes } from './routes/ops';
+import { appRoot } from './app-root';
 import { bootstrap, type BootstrapResult } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openStorage } from './storage/open-storage';
@@ -58,7 +67,7 @@ export interface App extends FastifyInstance {
   bootstrapResult: BootstrapResult;
 }
 
-const version = (JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(path.join(appRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The whole server, ready to `listen` or to `inject` (tests). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
@@ -81,18 +90,31 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             },
           },
     bodyLimit: 1024 * 1024,
+    genReqId: requestId,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // strictNumbers: NaN and Infinity (JSON's 1e309) are not numbers to a schema.
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true, strictNumbers: true } },
   });
+  app.decorate('readiness', new Readiness());
+  app.decorate('metrics', new Metrics());
   const database =
     opts.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      inMemory: config.inMemoryDb,
-      onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost'),
+    (await openDatabaseWithRetry(
+      {
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        inMemory: config.inMemoryDb,
+        onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost'),
+      },
+      {
+        timeoutMs: config.dbConnectTimeout * 1000,
+        onRetry: ({ attempt, waitMs, reason }) =>
+          app.log.warn({ attempt, retryInMs: waitMs, reason }, `database not reachable (try ${attempt}), retrying in ${waitMs} ms`),
+      },
+    ).catch(async (err: unknown) => {
+      await app.close();
+      throw err;
     }));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.decorate('deps', {
@@ -108,13 +130,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await mailer.flush();
     if (!opts.database) await database.close();
   });
+  const { storage } = app.deps;
+  const storageCheck = storage.check?.bind(storage);
+  if (storageCheck) app.readiness.register('storage', storageCheck);
+  const shippedMigrations = shippedMigrationCount(migrationsFolder);
+  app.readiness.register('database', async () => {
+    const applied = await appliedMigrationCount(database.db);
+    if (applied < shippedMigrations) throw new NotReady(`${shippedMigrations - applied} migrations not applied`);
+  });
+  const { poolStats } = database;
+  if (poolStats) app.metrics.gauge('db_pool_connections', 'PostgreSQL pool connections by state', poolStats, 'state');
+  app.metrics.gauge('mail_queue_depth', 'Mail messages waiting to be sent', () => mailer.queueDepth?.() ?? 0);
 
   const routes = trackRoutes(app);
+  await app.register(opsPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  if (redis) {
+    app.addHook('onClose', async () => void redis.disconnect());
+    app.readiness.register('redis', async () => void (await redis.ping()));
+  }
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { store: redisWithLocalFallback(redis, `${config.redisKeyPrefix}rate-limit:`, app.log) } : {}),
@@ -130,6 +167,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authPlugin);
 
   await app.register(systemRoutes(routes, version));
+  await app.register(opsRoutes);
   await app.register(authRoutes);
   await app.register(googleRoutes);
   await app.register(meRoutes);
@@ -145,7 +183,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // One replica at a time: the first seeds an empty database, the others find it seeded.
   const bootstrapResult = await database.exclusive(async () => {
     const result = await bootstrap(database.db, routes, { email: config.adminEmail, password: config.adminPassword }, resources.list);
-    await seedTranslations(database.db, path.resolve('public/locales'));
+    await seedTranslations(database.db, path.join(appRoot, 'public/locales'));
     return result;
   });
   return Object.assign(app, { bootstrapResult }) as App;

@@ -31,6 +31,8 @@ export interface Database {
    * (migrations, seeding): a PostgreSQL advisory lock; PGlite is one process already.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** PostgreSQL only: the connection pool's state (the db_pool_connections metric). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: the whole data directory as a tarball (what `loadDataDir` takes back). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -82,7 +84,7 @@ function transactionOnOwnClient(pool: pg.Pool): PgDb['transaction'] {
   };
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens PostgreSQL when a URL is given, else PGlite under `dataDir/db`
@@ -118,7 +120,13 @@ export async function openDatabase(opts: {
     const db = drizzlePg(pool);
     db.transaction = transactionOnOwnClient(pool);
     const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(databaseUrl, log, work);
-    await exclusive(() => migratePg(db, { migrationsFolder }));
+    try {
+      await exclusive(() => migratePg(db, { migrationsFolder }));
+    } catch (err) {
+      // A failed first start (database not there yet) must not leave a pool behind: the caller retries.
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
     // One LISTEN connection for the whole process, opened by the first subscriber.
     const hub = createListenHub(databaseUrl, log);
     return {
@@ -126,6 +134,7 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       exclusive,
       listen: (channel, onNotify, onLive) => hub.listen(channel, { onNotify, onLive }),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await hub.close();
         await pool.end();
@@ -147,7 +156,13 @@ export async function openDatabase(opts: {
     throw err;
   }
   const db = drizzlePglite(client);
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw err;
+  }
   pgliteDbs.add(db as unknown as Db);
   return {
     db: db as unknown as Db,

@@ -15,6 +15,8 @@ export interface Mailer {
   queue(mail: Mail): void;
   /** Waits for every queued message (shutdown, tests). */
   flush(): Promise<void>;
+  /** Messages waiting to be sent (the mail_queue_depth metric). */
+  queueDepth?(): number | Promise<number>;
 }
 
 /**
@@ -51,5 +53,6 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     async flush() {
       await Promise.all([...pending]);
     },
+    queueDepth: () => pending.size,
   };
 }
