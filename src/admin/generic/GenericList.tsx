@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Box, Card } from '@mui/material';
 import { DatagridConfigurable, ListBase, Pagination, SelectColumnsButton, Title, useLocaleState, useTranslate } from 'react-admin';
 import { hasOperation as can, type ResourceDef } from '../../shared/resource';
@@ -14,6 +14,7 @@ import { ExportButton } from './ExportButton';
 import { BulkDelete } from './BulkDelete';
 import { listPreferenceKey } from './useListPreferenceKey';
 import { isSelf } from './selfRecord';
+import { useRowCheckboxLabels } from './useRowCheckboxLabels';
 
 /** SPEC 9: default list page size. */
 export const PAGE_SIZE = 25;
@@ -32,6 +33,8 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   const editable = Boolean(def.form) && can(def, 'update');
   const hasActions = def.form && (can(def, 'update') || can(def, 'delete'));
   const preferenceKey = listPreferenceKey(def.name);
+  const table = useRef<HTMLDivElement>(null);
+  useRowCheckboxLabels(table);
   return (
     <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
       <Title title={translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name })} />
@@ -50,6 +53,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
         <ListStatus resource={def.name} />
         {/* Wide tables scroll inside the card instead of widening the page on a phone. */}
         <Card
+          ref={table}
           variant="outlined"
           sx={{
             overflowX: 'auto',
