@@ -116,7 +116,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await app.close();
       throw err;
     }));
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer =
+    opts.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+      db: () => database.db,
+      retrySeconds: config.mailRetrySeconds,
+      maxAttempts: config.mailMaxAttempts,
+    });
   app.decorate('deps', {
     config,
     database,
@@ -127,7 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     googleKeys: opts.googleKeys,
   });
   app.addHook('onClose', async () => {
-    await mailer.flush();
+    await mailer.stop();
     if (!opts.database) await database.close();
   });
   const { storage } = app.deps;
@@ -186,5 +196,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await seedTranslations(database.db, path.join(appRoot, 'public/locales'));
     return result;
   });
+  // Messages left by an earlier run or another replica go out too.
+  mailer.start();
   return Object.assign(app, { bootstrapResult }) as App;
 }

@@ -31,6 +31,10 @@ export interface Config {
    * the socket's address is the client's.
    */
   trustProxy: false | number | string[];
+  /** First retry of a failed message after this many seconds, doubling each time. */
+  mailRetrySeconds: number;
+  /** Attempts before a message is given up and logged as failed. */
+  mailMaxAttempts: number;
   /** Enables GET /metrics, for callers presenting it as a Bearer token (METRICS_TOKEN). */
   metricsToken?: string;
   /** Seconds to keep trying to reach PostgreSQL at start (DB_CONNECT_TIMEOUT). */
@@ -202,6 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
     trustProxy: trustProxy(env),
+    mailRetrySeconds: int(env, 'MAIL_RETRY_SECONDS', 30, 1, 86400),
+    mailMaxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
     dbConnectTimeout: int(env, 'DB_CONNECT_TIMEOUT', 30, 0, 3600),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix: keyPrefix(env),
