@@ -116,8 +116,12 @@ try {
   }
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
-  log(`\n[${kind}] export.csv of ${total.toLocaleString('en')} users: ${(lines - 1).toLocaleString('en')} rows, ${mb(bytes)} in ${seconds.toFixed(1)} s (${Math.round((lines - 1) / seconds).toLocaleString('en')} rows/s)`);
-  log(`[${kind}] RSS before ${mb(before.rss)} (heap ${mb(before.heapUsed)}), peak during the download ${mb(peak)} (+${mb(peak - before.rss)})`);
+  log(
+    `\n[${kind}] export.csv of ${total.toLocaleString('en')} users: ${(lines - 1).toLocaleString('en')} rows, ${mb(bytes)} in ${seconds.toFixed(1)} s (${Math.round((lines - 1) / seconds).toLocaleString('en')} rows/s)`,
+  );
+  log(
+    `[${kind}] RSS before ${mb(before.rss)} (heap ${mb(before.heapUsed)}), peak during the download ${mb(peak)} (+${mb(peak - before.rss)})`,
+  );
   log(`[${kind}] RSS as the rows arrived: ${marks.join(', ')}`);
   if (lines - 1 !== total) {
     console.error(`expected ${total} rows, got ${lines - 1}`);
