@@ -1,8 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Box, Card } from '@mui/material';
+import { Box, Card, useMediaQuery, type Theme } from '@mui/material';
 import { DatagridConfigurable, ListBase, Pagination, SelectColumnsButton, Title, useLocaleState, useTranslate } from 'react-admin';
 import { hasOperation as can, type ResourceDef } from '../../shared/resource';
 import { columnField } from './columnField';
+import { CompactList } from './CompactList';
 import { useAdminResources } from '../resources/AdminResources';
 import { FormDialog, type DialogTarget } from './FormDialog';
 import { ListHeader } from './ListHeader';
@@ -29,6 +30,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { resources } = useAdminResources();
   const editable = Boolean(def.form) && can(def, 'update');
   const hasActions = def.form && (can(def, 'update') || can(def, 'delete'));
@@ -51,38 +53,44 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
           <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
         </Box>
         <ListStatus resource={def.name} />
-        {/* Wide tables scroll inside the card instead of widening the page on a phone. */}
-        <Card
-          ref={table}
-          variant="outlined"
-          sx={{
-            overflowX: 'auto',
-            contain: 'inline-size',
-            // The selection bar opens inside the card: its default floats above the table, where the card clips it
-            // (the class twice outranks react-admin's own rule).
-            '& .RaBulkActionsToolbar-toolbar.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
-          }}
-        >
-          <DatagridConfigurable
-            preferenceKey={preferenceKey}
-            bulkActionButtons={can(def, 'delete') ? <BulkDelete resource={def.name} /> : false}
-            isRowSelectable={(record) => !isSelf(def, record)}
-            rowClick={
-              editable
-                ? (id) => {
-                    setDialog({ mode: 'edit', id });
-                    return false;
-                  }
-                : false
-            }
+        {/* A phone gets a compact list; wide tables scroll inside their card. */}
+        {small ? (
+          <CompactList def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />
+        ) : (
+          <Card
+            ref={table}
+            variant="outlined"
             sx={{
-              '& .RaDatagrid-headerCell': { fontWeight: 600 },
+              overflowX: 'auto',
+              contain: 'inline-size',
+              // The selection bar opens inside the card: its default floats above the table, where the card clips it
+              // (the class twice outranks react-admin's own rule).
+              '& .RaBulkActionsToolbar-toolbar.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
             }}
           >
-            {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
-            {hasActions && <RowActions label={translate('app.list.actions')} def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />}
-          </DatagridConfigurable>
-        </Card>
+            <DatagridConfigurable
+              preferenceKey={preferenceKey}
+              bulkActionButtons={can(def, 'delete') ? <BulkDelete resource={def.name} /> : false}
+              isRowSelectable={(record) => !isSelf(def, record)}
+              rowClick={
+                editable
+                  ? (id) => {
+                      setDialog({ mode: 'edit', id });
+                      return false;
+                    }
+                  : false
+              }
+              sx={{
+                '& .RaDatagrid-headerCell': { fontWeight: 600 },
+              }}
+            >
+              {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
+              {hasActions && (
+                <RowActions label={translate('app.list.actions')} def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />
+              )}
+            </DatagridConfigurable>
+          </Card>
+        )}
         <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
       </Box>
       {dialog && <FormDialog def={def} target={dialog} onClose={() => setDialog(null)} />}

@@ -9,8 +9,8 @@ import { badRequest } from '../http/http-error';
  * Keys are read as own properties and compared with an own-property table,
  * so `__proto__` or `constructor` are unknown like any other name.
  */
-export function refuseUnknownParams(schema: JsonSchema) {
-  const known = new Set(Object.keys((schema.properties ?? {}) as object));
+export function refuseUnknownParams(schema: JsonSchema | object) {
+  const known = new Set(Object.keys(((schema as JsonSchema).properties ?? {}) as object));
   return async (req: FastifyRequest) => {
     const query = (req.query ?? {}) as object;
     // Names cut short: the answer never echoes a long client string.
