@@ -6,6 +6,8 @@ import { serverKindOf } from '../field-kinds';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../crud/repository';
 import { crudOperations, exportQuerySchema, type FindResource } from '../../shared/api/crud';
 import { refuseUnknownParams } from '../crud/known-params';
+import { operation } from '../../shared/api/operation';
+import { Type } from '../../shared/api/schema';
 import { exportCsv } from '../crud/export-csv';
 import { endSessionsAfterWrite } from '../crud/session-rules';
 import type { ListParams } from '../crud/query';
@@ -59,7 +61,14 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
       {
         config: { rbacRoute: r.api },
         preValidation: refuseUnknownParams(exportQuery),
-        schema: { tags: [r.name], querystring: exportQuery, produces: ['text/csv'] },
+        schema: operation({
+          operationId: `export${r.name.replace(/(^|[-_\s]+)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Csv`,
+          summary: `The ${r.name} list (search, filters, order) as CSV`,
+          tags: [r.name],
+          querystring: exportQuery,
+          produces: ['text/csv', 'application/json'],
+          response: { 200: Type.String() },
+        }),
       },
       async (req, reply) => {
         const stream = Readable.from(exportCsv(db(), r, req.query, storage), { objectMode: false });

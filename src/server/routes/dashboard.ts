@@ -10,6 +10,16 @@ import type { Db } from '../db/client';
 import { countRows } from '../crud/count';
 import { isoDate } from '../crud/representation';
 import { signedIn } from '../http/signed-in';
+import { operation } from '../../shared/api/operation';
+import { Type } from '../../shared/api/schema';
+
+/** The dashboard's contract (its answer is DashboardAnswer; parts the caller may not read are left out). */
+const dashboardOperation = operation({
+  operationId: 'getDashboard',
+  summary: 'The admin home: counts, pending registrations, new users per day and own notifications, as far as the caller may read',
+  tags: ['me'],
+  response: { 200: Type.Unsafe<DashboardAnswer>({ type: 'object', additionalProperties: true }) },
+});
 
 /** The GET routes a user may call: held through one of their roles, or public by their permission record. */
 async function readableRoutes(db: Db, userId: string): Promise<Set<string>> {
@@ -47,7 +57,7 @@ export function dashboardRoutes(resources: readonly ResourceDef[]) {
     const db = () => app.deps.database.db;
     const invites = resourceByName('invites');
     const users = resourceByName('users');
-    app.get('/api/auth/dashboard', { config: { access: 'self' }, schema: { tags: ['me'] } }, async (req): Promise<DashboardAnswer> => {
+    app.get('/api/auth/dashboard', { config: { access: 'self' }, schema: dashboardOperation }, async (req): Promise<DashboardAnswer> => {
       const me = signedIn(req);
       const routes = me.superadmin ? null : await readableRoutes(db(), me.userId);
       const may = (route: string) => routes === null || routes.has(route);
