@@ -29,6 +29,7 @@ import { experienceRoutes } from './routes/experiences';
 import { translationRoutes } from './routes/translations';
 import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
+import { notificationStreamRoutes } from './routes/notification-stream';
 import { systemRoutes } from './routes/system';
 import { uploadRoutes } from './routes/upload';
 import { loadJwtSecret } from './security/secret';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authRoutes);
   await app.register(googleRoutes);
   await app.register(meRoutes);
+  await app.register(notificationStreamRoutes);
   await app.register(uploadRoutes);
   await app.register(inviteRoutes);
   await app.register(translationRoutes);
