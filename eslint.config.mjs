@@ -41,7 +41,15 @@ const BROWSER = ['src/admin/**', 'src/site/**', 'src/web/**', 'src/entry/**'];
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'data/**', 'node_modules/**', 'tools/lint/node_modules/**', 'src/server/db/migrations/**', 'test-results/**'],
+    ignores: [
+      'dist/**',
+      '.test-build/**',
+      'data/**',
+      'node_modules/**',
+      'tools/lint/node_modules/**',
+      'src/server/db/migrations/**',
+      'test-results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,

@@ -16,7 +16,8 @@ export default defineConfig({
     dedupe: ['i18next', 'react', 'react-dom', 'react-router', 'react-router-dom', '@tiptap/core', '@tiptap/pm'],
   },
   build: {
-    outDir: 'dist',
+    // The compiled server goes beside it in dist/server (scripts/build-server.mjs), out of the web root.
+    outDir: 'dist/web',
     // bench/bundle.mjs walks the manifest to measure what each face loads.
     manifest: true,
     chunkSizeWarningLimit: 2000,

@@ -23,7 +23,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           // Migrates and seeds once per run; every file clones that database.
-          globalSetup: ['tests/api/template.setup.ts'],
+          globalSetup: ['tests/api/template.setup.ts', 'tests/api/process/build.setup.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

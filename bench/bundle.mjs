@@ -1,15 +1,15 @@
-// Front-end budgets (DESIGN 8) measured on the `vite build` output in dist/:
+// Front-end budgets (DESIGN 8) measured on the `vite build` output in dist/web/:
 //  - public home: entry + the site chunk and everything they import statically,
 //    <= 80 kB gzipped JS and free of react-admin/MUI;
 //  - light login (/admin/login, first load): entry + the login chunk, same rules;
 //  - admin first load: entry + the admin chunk and its static imports,
 //    <= 350 kB gzipped JS (generated resource screens are lazy chunks).
-// Usage: npx vite build && node bench/bundle.mjs [outDir=dist]   (exits 1 when over budget)
+// Usage: npx vite build && node bench/bundle.mjs [outDir=dist/web]   (exits 1 when over budget)
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
-const dist = process.argv[2] ?? new URL('../dist/', import.meta.url).pathname;
+const dist = process.argv[2] ?? new URL('../dist/web/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const BUDGET = { home: 80 * 1024, login: 80 * 1024, admin: 350 * 1024 };
 const FORBIDDEN = [/react-admin/, /ra-core/, /ra-ui-materialui/, /@mui\//, /src\/admin\//];

@@ -1,7 +1,8 @@
 // `npm test`: lint (ESLint + Prettier) beside the type check, unit and
 // component tests, the API suite on PGlite and (when DATABASE_URL is set, as
-// in CI) on PostgreSQL, then a production build and the end-to-end tests in
-// Debian's Chromium. Any failing part fails the run; each part's time is printed.
+// in CI) on PostgreSQL, then a production build (front end and server) and,
+// side by side, the end-to-end tests in Debian's Chromium and a production
+// install of that build from a clean copy (scripts/check-production.mjs). Any failing part fails the run; each part's time is printed.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -31,7 +32,16 @@ else if (process.env.CI) {
   process.exit(1);
 }
 steps.push({ name: 'front-end build', args: [vite, 'build', '--logLevel', 'warn'], env: baseEnv });
-steps.push({ name: 'end-to-end in Chromium', args: [vitest, 'run', '--project', 'e2e'], env: baseEnv });
+steps.push({ name: 'server build', args: [path.join(root, 'scripts/build-server.mjs')], env: baseEnv });
+steps.push({
+  name: 'end-to-end + production install',
+  // The production install mostly waits on npm and the disk: it shares the e2e minutes.
+  parallel: [
+    { name: 'end-to-end in Chromium', args: [vitest, 'run', '--project', 'e2e'] },
+    { name: 'production install', args: [path.join(root, 'scripts/check-production.mjs')] },
+  ],
+  env: baseEnv,
+});
 
 /** Runs parts side by side, their output kept apart and printed when each ends. */
 async function runParallel(parts, env) {

@@ -10,7 +10,8 @@ import { ADMIN_OWN_PATHS } from '../shared/site-paths';
 import { createDataProvider, dataProvider } from './providers/dataProvider';
 import { authProvider, createAuthProvider } from './providers/authProvider';
 import { AppLayout } from './layout/AppLayout';
-import { ToastNotifications } from './layout/ToastNotifications';
+import { darkTheme, lightTheme } from './theme/themes';
+import { AppNotifications } from './layout/AppNotifications';
 import { useMenuIcon } from './layout/menuIcons';
 import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './screens/Dashboard';
@@ -66,9 +67,11 @@ function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; val
       queryClient={queryClient}
       store={store}
       layout={AppLayout}
+      lightTheme={lightTheme}
+      darkTheme={darkTheme}
       loginPage={LoginPage}
       dashboard={Dashboard}
-      notification={ToastNotifications}
+      notification={AppNotifications}
       accessDenied={AccessDenied}
       catchAll={NotFound}
       error={ErrorPage}

@@ -11,7 +11,9 @@ import { productResources } from '../../resources/set';
 import type { ResourceDef } from '../shared/resource';
 import { createResourceSet } from '../shared/resource-set';
 import { registerTables } from './db/resource-tables';
-import { openDatabase, type Database } from './db/client';
+import type { Database } from './db/client';
+import { openDatabaseWithRetry } from './db/open-with-retry';
+import { appRoot } from './app-root';
 import { bootstrap, type BootstrapResult } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openStorage } from './storage/open-storage';
@@ -58,7 +60,7 @@ export interface App extends FastifyInstance {
   bootstrapResult: BootstrapResult;
 }
 
-const version = (JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(path.join(appRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The whole server, ready to `listen` or to `inject` (tests). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
@@ -88,11 +90,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const database =
     opts.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      inMemory: config.inMemoryDb,
-      onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost'),
+    (await openDatabaseWithRetry(
+      {
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        inMemory: config.inMemoryDb,
+        onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost'),
+      },
+      {
+        timeoutMs: config.dbConnectTimeout * 1000,
+        onRetry: ({ attempt, waitMs, reason }) =>
+          app.log.warn({ attempt, retryInMs: waitMs, reason }, `database not reachable (try ${attempt}), retrying in ${waitMs} ms`),
+      },
+    ).catch(async (err: unknown) => {
+      await app.close();
+      throw err;
     }));
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.decorate('deps', {
@@ -145,7 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // One replica at a time: the first seeds an empty database, the others find it seeded.
   const bootstrapResult = await database.exclusive(async () => {
     const result = await bootstrap(database.db, routes, { email: config.adminEmail, password: config.adminPassword }, resources.list);
-    await seedTranslations(database.db, path.resolve('public/locales'));
+    await seedTranslations(database.db, path.join(appRoot, 'public/locales'));
     return result;
   });
   return Object.assign(app, { bootstrapResult }) as App;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { appRoot } from './app-root';
 
 export interface Config {
   port: number;
@@ -30,6 +31,8 @@ export interface Config {
    * the socket's address is the client's.
    */
   trustProxy: false | number | string[];
+  /** Seconds to keep trying to reach PostgreSQL at start (DB_CONNECT_TIMEOUT). */
+  dbConnectTimeout: number;
   /** Rate-limit counters shared by every replica; unset: in this process's memory. */
   redisUrl?: string;
   /** Start of every key this server writes in Redis (several deployments can share one Redis). */
@@ -104,6 +107,7 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
     throw new ConfigError(`${name} is not a valid URL`);
   }
   if (!protocols.includes(u.protocol)) throw new ConfigError(`${name} must start with ${protocols.join(' or ')}`);
+  if (!u.hostname) throw new ConfigError(`${name} must name a host`);
   return raw;
 }
 
@@ -185,11 +189,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Back Office <no-reply@localhost>',
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     logLevel,
-    webDir: path.resolve(env.WEB_DIR || 'dist'),
+    webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : path.join(appRoot, 'dist', 'web'),
     localesDir: path.resolve(env.LOCALES_DIR || path.join(dataDir, 'locales')),
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
     trustProxy: trustProxy(env),
+    dbConnectTimeout: int(env, 'DB_CONNECT_TIMEOUT', 30, 0, 3600),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix: keyPrefix(env),
     s3: s3(env),

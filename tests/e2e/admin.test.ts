@@ -82,14 +82,14 @@ describe('admin back office in Chromium', () => {
   it('builds the menu from the categories with General first and Account last', async () => {
     const menu = page.getByTestId('side-menu');
     await menu.getByText('General').waitFor();
-    await menu.getByRole('menuitem', { name: 'Users', exact: true }).waitFor();
+    await menu.getByRole('link', { name: 'Users', exact: true }).waitFor();
     const text = (await menu.innerText())
       .split('\n')
       .map((s) => s.trim())
       .filter(Boolean);
     expect(text.indexOf('General')).toBeGreaterThan(-1);
     expect(text.indexOf('Account')).toBeGreaterThan(text.indexOf('General'));
-    await menu.getByRole('menuitem', { name: 'Roles', exact: true }).click();
+    await menu.getByRole('link', { name: 'Roles', exact: true }).click();
     await waitForTitle(page, 'Roles (3)');
   });
 

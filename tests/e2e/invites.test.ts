@@ -46,7 +46,7 @@ describe('invites in Chromium', () => {
   it('opens the empty invites screen from the menu', async () => {
     await signIn(admin, server.adminEmail, server.adminPassword);
     await expectToast(admin, 'Login successful.');
-    await admin.getByTestId('side-menu').getByRole('menuitem', { name: 'Invites', exact: true }).click();
+    await admin.getByTestId('side-menu').getByRole('link', { name: 'Invites', exact: true }).click();
     await waitForTitle(admin, 'Invites (0)');
     expect(new URL(admin.url()).pathname).toBe('/admin/invites');
     await admin.getByText('No invites found.').waitFor();

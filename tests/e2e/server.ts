@@ -16,7 +16,7 @@ export interface RunningServer {
 
 /**
  * The real server on a free port with a fresh PGlite database in a temporary
- * data dir, serving the built front end from dist/ (run `vite build` first).
+ * data dir, serving the built front end from dist/web/ (run `vite build` first).
  * The database starts as a copy of the run's migrated, seeded template
  * (tests/e2e/template.setup.ts), so the server finds nothing to migrate or seed.
  */
@@ -31,7 +31,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     AUTH_RATE_LIMIT: '10000',
     LOG_LEVEL: 'warn',
     // Helpers building in parallel use their own output folder.
-    WEB_DIR: process.env.E2E_WEB_DIR ?? path.resolve('dist'),
+    WEB_DIR: process.env.E2E_WEB_DIR ?? path.resolve('dist/web'),
     PORT: '0',
     ...env,
   });

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
@@ -14,6 +15,7 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       trustProxy: false,
+      dbConnectTimeout: 30,
     });
     expect(c.databaseUrl).toBeUndefined();
   });
@@ -28,6 +30,8 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD must have at least 6 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL is not a valid URL'],
+    [{ DATABASE_URL: 'postgres://' }, 'DATABASE_URL must name a host'],
+    [{ DB_CONNECT_TIMEOUT: '-1' }, 'DB_CONNECT_TIMEOUT must be an integer between 0 and 3600, got "-1"'],
     [
       { TRUST_PROXY: 'maybe' },
       'TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges, got "maybe"',
@@ -98,5 +102,16 @@ describe('log URLs', () => {
     expect(redactUrl('/invite?token=secret&lang=el')).toBe('/invite?token=[redacted]&lang=el');
     expect(redactUrl('/admin/login?invite=secret')).toBe('/admin/login?invite=[redacted]');
     expect(redactUrl('/api/auth/users?page=2')).toBe('/api/auth/users?page=2');
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable the configuration reads', () => {
+    const source = readFileSync(path.resolve('src/server/config.ts'), 'utf8');
+    const read = new Set([...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|env, '([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1] ?? m[2]));
+    const example = readFileSync(path.resolve('.env.example'), 'utf8');
+    const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    expect(read.size).toBeGreaterThan(10);
+    expect([...read].filter((name) => !listed.has(name))).toEqual([]);
   });
 });

@@ -79,7 +79,7 @@ describe('a resource added by its declaration, in the admin', () => {
     expect(calls.some((c) => c.url === '/api/auth/gadgets?page=1&limit=25&sort=name&order=ASC')).toBe(true);
 
     // The menu entry the server seeded from its declaration.
-    expect(screen.getByRole('menuitem', { name: /Gadgets/ }).getAttribute('href')).toBe('/gadgets');
+    expect(screen.getByRole('link', { name: /Gadgets/ }).getAttribute('href')).toBe('/gadgets');
 
     // The generated add form: an input per form field, sent as the API expects.
     fireEvent.click(screen.getByRole('button', { name: /Add New/ }));

@@ -4,10 +4,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, memoryStore, type I18nProvider } from 'react-admin';
 import { dataProvider } from '../providers/dataProvider';
 import { LoginPage } from '../auth/LoginPage';
-import { ToastNotifications } from '../layout/ToastNotifications';
+import { AppNotifications } from '../layout/AppNotifications';
 import { createKioskI18nProvider } from './kioskI18n';
 import { kioskAuthProvider } from './kioskAuthProvider';
 import { LeaveShell } from './LeaveShell';
+import { darkTheme, lightTheme } from '../theme/themes';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -33,13 +34,15 @@ export default function KioskApp() {
         i18nProvider={i18n}
         queryClient={queryClient}
         store={memoryStore()}
+        lightTheme={lightTheme}
+        darkTheme={darkTheme}
       >
         <Routes>
           {/* The card's 'Forgot password?' leaves the shell for the public form. */}
           <Route path="/forgot-password" element={<LeaveShell to="/forgot-password" />} />
           <Route path="*" element={<LoginPage />} />
         </Routes>
-        <ToastNotifications />
+        <AppNotifications />
       </AdminContext>
     </MemoryRouter>
   );

@@ -1,5 +1,5 @@
 import { Box, type Theme } from '@mui/material';
-import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
+import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton } from 'react-admin';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { AccountMenu } from './AccountMenu';
 
@@ -23,6 +23,8 @@ export function AppBar() {
           <Box sx={compactOnPhones}>
             <LocalesMenuButton />
           </Box>
+          {/* Light or dark, remembered in react-admin's store ('theme'). */}
+          <ToggleThemeButton />
           <NotificationBell />
           <LoadingIndicator />
         </>

@@ -1,23 +1,30 @@
-import { DashboardMenuItem, Menu, usePermissions } from 'react-admin';
+import { DashboardMenuItem, Menu, usePermissions, useTranslate } from 'react-admin';
 import type { Category } from '../providers/categories';
 import { buildMenu } from './buildMenu';
 import { MenuGroupList } from './MenuGroupList';
 import { MenuModeSwitch } from './MenuModeSwitch';
 import { ViewMenu } from './ViewMenu';
 import { useMenuMode } from './useMenuMode';
+import { NAV_LINK_ROLE } from './navLinkRole';
 
-/** react-admin's Menu is a MUI MenuList, which MUI 9 requires around every MenuItem. */
+/**
+ * The side menu is site navigation, not an application menu: react-admin's
+ * Menu (a MUI MenuList, which keeps its sidebar widths) is rendered as a
+ * <nav> without role="menu", its entries are links inside lists of <li>
+ * (axe: aria-required-parent/children, list).
+ */
 export function AppMenu() {
+  const translate = useTranslate();
   const [mode, setMode] = useMenuMode();
   const { permissions } = usePermissions<Category[]>();
   const groups = buildMenu(permissions ?? []);
   return (
-    <Menu data-testid="side-menu">
+    <Menu data-testid="side-menu" component="nav" role={undefined} aria-label={translate('app.menu.label', { _: 'Main menu' })}>
       <MenuModeSwitch mode={mode} onChange={setMode} />
       {mode === 'view' ? (
         <ViewMenu />
       ) : (
-        [<DashboardMenuItem key="dashboard" />, ...groups.map((g) => <MenuGroupList key={g.key} group={g} />)]
+        [<DashboardMenuItem key="dashboard" role={NAV_LINK_ROLE} />, ...groups.map((g) => <MenuGroupList key={g.key} group={g} />)]
       )}
     </Menu>
   );

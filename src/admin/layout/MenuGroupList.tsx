@@ -7,6 +7,7 @@ import { MenuItemLink, useSidebarState, useTranslate } from 'react-admin';
 import type { MenuGroup } from './buildMenu';
 import { useMenuIcon } from './menuIcons';
 import { categoryLabel, groupLabel } from './categoryLabel';
+import { NAV_LINK_ROLE } from './navLinkRole';
 
 function Items({ group, dense }: { group: MenuGroup; dense?: boolean }) {
   const translate = useTranslate();
@@ -14,13 +15,15 @@ function Items({ group, dense }: { group: MenuGroup; dense?: boolean }) {
   return (
     <>
       {group.items.map((c) => (
-        <MenuItemLink
-          key={c._id}
-          to={c.path}
-          primaryText={categoryLabel(translate, c.path, c.name)}
-          leftIcon={menuIcon(c.path)}
-          sx={dense ? { pl: 3 } : undefined}
-        />
+        <li key={c._id}>
+          <MenuItemLink
+            to={c.path}
+            role={NAV_LINK_ROLE}
+            primaryText={categoryLabel(translate, c.path, c.name)}
+            leftIcon={menuIcon(c.path)}
+            sx={dense ? { pl: 3 } : undefined}
+          />
+        </li>
       ))}
     </>
   );
@@ -45,16 +48,20 @@ export function MenuGroupList({ group }: { group: MenuGroup }) {
   }
   return (
     <List dense disablePadding>
-      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open}>
-        <ListItemIcon sx={{ minWidth: 40 }}>
-          <FolderIcon />
-        </ListItemIcon>
-        <ListItemText primary={label} />
-        {open ? <ExpandLess /> : <ExpandMore />}
-      </ListItemButton>
-      <Collapse in={open} timeout="auto" unmountOnExit>
-        <Items group={group} dense={sidebarOpen} />
-      </Collapse>
+      <li>
+        <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open}>
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <FolderIcon />
+          </ListItemIcon>
+          <ListItemText primary={label} />
+          {open ? <ExpandLess /> : <ExpandMore />}
+        </ListItemButton>
+        <Collapse in={open} timeout="auto" unmountOnExit>
+          <List dense disablePadding>
+            <Items group={group} dense={sidebarOpen} />
+          </List>
+        </Collapse>
+      </li>
     </List>
   );
 }

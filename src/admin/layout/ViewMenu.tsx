@@ -18,10 +18,12 @@ export function ViewMenu() {
   return (
     <List dense disablePadding>
       {LINKS.map((l) => (
-        <ListItemButton key={l.href} component="a" href={l.href}>
-          <ListItemIcon sx={{ minWidth: 40 }}>{l.icon}</ListItemIcon>
-          <ListItemText primary={translate(`app.menu.${l.key}`, { _: l.label })} />
-        </ListItemButton>
+        <li key={l.href}>
+          <ListItemButton component="a" href={l.href}>
+            <ListItemIcon sx={{ minWidth: 40 }}>{l.icon}</ListItemIcon>
+            <ListItemText primary={translate(`app.menu.${l.key}`, { _: l.label })} />
+          </ListItemButton>
+        </li>
       ))}
     </List>
   );

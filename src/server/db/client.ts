@@ -118,7 +118,13 @@ export async function openDatabase(opts: {
     const db = drizzlePg(pool);
     db.transaction = transactionOnOwnClient(pool);
     const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(databaseUrl, log, work);
-    await exclusive(() => migratePg(db, { migrationsFolder }));
+    try {
+      await exclusive(() => migratePg(db, { migrationsFolder }));
+    } catch (err) {
+      // A failed first start (database not there yet) must not leave a pool behind: the caller retries.
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
     // One LISTEN connection for the whole process, opened by the first subscriber.
     const hub = createListenHub(databaseUrl, log);
     return {
@@ -147,7 +153,13 @@ export async function openDatabase(opts: {
     throw err;
   }
   const db = drizzlePglite(client);
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw err;
+  }
   pgliteDbs.add(db as unknown as Db);
   return {
     db: db as unknown as Db,

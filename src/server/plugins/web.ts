@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { appRoot } from '../app-root';
 import { uploadsPlugin } from './uploads';
 
 /**
@@ -14,7 +15,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
 
   // Generated translation files win over the ones bundled with the build.
   mkdirSync(config.localesDir, { recursive: true });
-  const localeRoots = [config.localesDir, path.join(config.webDir, 'locales'), path.resolve('public/locales')].filter(existsSync);
+  const localeRoots = [config.localesDir, path.join(config.webDir, 'locales'), path.join(appRoot, 'public/locales')].filter(existsSync);
   if (localeRoots.length) {
     await app.register(fastifyStatic, {
       root: localeRoots,

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { BooleanInput, TextInput, useTranslate } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
+import { AdminRichTextInput } from '../../richtext/AdminRichTextInput';
 import type { ResourceDef } from '../../../shared/resource';
 import { fieldLabel } from '../../../shared/resource';
 import { fieldValidators } from '../../generic/validators';
@@ -21,7 +21,7 @@ export function EditorFields({ def }: { def: ResourceDef }) {
         helperText={translate('app.experiences.slug_hint')}
       />
       <Box sx={{ gridColumn: '1 / -1' }}>
-        <RichTextInput
+        <AdminRichTextInput
           source="description"
           label={label('description')}
           fullWidth

@@ -1,0 +1,26 @@
+// The compiled server: src/server/main.ts and everything it imports from this
+// repository bundled by esbuild into dist/server/main.js (plain ESM JavaScript
+// that `node` runs); packages stay imports from node_modules, so a production
+// install (`npm ci --omit=dev`) has what it needs. Migrations are copied
+// beside it, where the database code looks for them.
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const outDir = path.resolve(process.argv[2] ?? path.join(root, 'dist', 'server'));
+
+rmSync(outDir, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(root, 'src/server/main.ts')],
+  outfile: path.join(outDir, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  // import.meta.url must stay the bundle's own: paths are found from it (src/server/app-root.ts).
+});
+cpSync(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
