@@ -4,7 +4,7 @@ export interface BenchArgs {
   rows: number;
   duration: number;
   connections: number;
-  /** Keep the seeded database (PostgreSQL `bench_api`, PGlite dir) and reuse it when it already holds `rows` users. */
+  /** Keep the seeded PGlite dir and reuse it when it already holds `rows` users (PostgreSQL: give BENCH_DATABASE_URL). */
   reuse: boolean;
   /** Only run scenarios whose name contains one of these. */
   only: string[];

@@ -4,23 +4,26 @@
  * PGlite and/or PostgreSQL.
  *
  *   npm run bench:api -- --db both --rows 1000000 --duration 10 --connections 10
+ *
+ * On PostgreSQL it creates a database of its own under a unique name on the
+ * --pg-url server and drops only that one, or uses the database
+ * BENCH_DATABASE_URL names as it is (never dropping it; --reuse keeps its rows).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { rowsOf } from '../../src/server/db/rows';
 import { parseArgs, type BenchArgs } from './args';
+import { benchDatabase } from './bench-database';
 import { cannon, type CannonRequest, type CannonResult } from './cannon';
 import { countUsers, EVERY_TERM, RARE_TERM, seedUsers } from './seed';
 
 const ADMIN_EMAIL = 'bench-admin@example.com';
 const ADMIN_PASSWORD = 'bench-admin-pass-123';
-const PG_DB = 'bench_api';
 const USERS = '/api/auth/users';
 
 type Kind = 'pglite' | 'postgres';
@@ -74,35 +77,15 @@ function scenarios(ids: string[]): Scenario[] {
   ];
 }
 
-async function pgAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-function benchDbUrl(base: string): string {
-  const u = new URL(base);
-  u.pathname = `/${PG_DB}`;
-  return u.toString();
-}
-
 /** A server over a database holding `rows` bulk users (seeded now unless reusable). */
 async function prepare(kind: Kind, args: BenchArgs): Promise<{ app: App; cleanup: () => Promise<void>; seedNote: string }> {
   const dataDir = args.reuse ? path.join(tmpdir(), 'bench-api-pglite') : mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   mkdirSync(dataDir, { recursive: true });
+  // PostgreSQL: a database of this run's own, or the one BENCH_DATABASE_URL names; never another.
+  const pgDb = kind === 'postgres' ? await benchDatabase(args.pgUrl) : undefined;
   const fresh = async () => {
-    if (kind === 'postgres') {
-      await pgAdmin(args.pgUrl, async (c) => {
-        await c.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`);
-        await c.query(`CREATE DATABASE ${PG_DB}`);
-      });
-    } else {
-      rmSync(path.join(dataDir, 'db'), { recursive: true, force: true });
-    }
+    if (pgDb) throw new Error(`BENCH_DATABASE_URL names a database that holds other data; give an empty one`);
+    rmSync(path.join(dataDir, 'db'), { recursive: true, force: true });
   };
   const build = async () => {
     const config = loadConfig({
@@ -115,21 +98,13 @@ async function prepare(kind: Kind, args: BenchArgs): Promise<{ app: App; cleanup
       // Login is rate limited per IP; every bench request comes from 127.0.0.1.
       AUTH_RATE_LIMIT: '100000',
       WEB_DIR: path.join(dataDir, 'no-web'),
-      ...(kind === 'postgres' ? { DATABASE_URL: benchDbUrl(args.pgUrl) } : {}),
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     });
     return buildApp(config, { logger: false });
   };
 
   const expected = args.rows + (args.rows > 0 ? 2 : 1); // bulk + rare-term user + admin
-  if (kind === 'postgres' && args.reuse) {
-    const exists = await pgAdmin(
-      args.pgUrl,
-      async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DB])).rowCount,
-    );
-    if (!exists) await fresh();
-  } else if (!args.reuse || !existsSync(path.join(dataDir, 'db'))) {
-    await fresh();
-  }
+  if (kind === 'pglite' && (!args.reuse || !existsSync(path.join(dataDir, 'db')))) await fresh();
   let app = await build();
   let seedNote = '';
   let n = await countUsers(app.deps.database.db);
@@ -152,8 +127,8 @@ async function prepare(kind: Kind, args: BenchArgs): Promise<{ app: App; cleanup
   }
   const cleanup = async () => {
     await app.close();
+    await pgDb?.release();
     if (!args.reuse) {
-      if (kind === 'postgres') await pgAdmin(args.pgUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`));
       rmSync(dataDir, { recursive: true, force: true });
     }
   };

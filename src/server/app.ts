@@ -13,6 +13,13 @@ import { createResourceSet } from '../shared/resource-set';
 import { registerTables } from './db/resource-tables';
 import type { Database } from './db/client';
 import { openDatabaseWithRetry } from './db/open-with-retry';
+import { migrationsFolder } from './db/client';
+import { appliedMigrationCount, shippedMigrationCount } from './db/migration-state';
+import { Metrics } from './ops/metrics';
+import { NotReady, Readiness } from './ops/readiness';
+import { requestId } from './ops/request-id';
+import { opsPlugin } from './plugins/ops';
+import { opsRoutes } from './routes/ops';
 import { appRoot } from './app-root';
 import { bootstrap, type BootstrapResult } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -83,11 +90,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             },
           },
     bodyLimit: 1024 * 1024,
+    genReqId: requestId,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // strictNumbers: NaN and Infinity (JSON's 1e309) are not numbers to a schema.
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true, strictNumbers: true } },
   });
+  app.decorate('readiness', new Readiness());
+  app.decorate('metrics', new Metrics());
   const database =
     opts.database ??
     (await openDatabaseWithRetry(
@@ -106,7 +116,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await app.close();
       throw err;
     }));
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer =
+    opts.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+      db: () => database.db,
+      retrySeconds: config.mailRetrySeconds,
+      maxAttempts: config.mailMaxAttempts,
+    });
   app.decorate('deps', {
     config,
     database,
@@ -117,16 +137,31 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     googleKeys: opts.googleKeys,
   });
   app.addHook('onClose', async () => {
-    await mailer.flush();
+    await mailer.stop();
     if (!opts.database) await database.close();
   });
+  const { storage } = app.deps;
+  const storageCheck = storage.check?.bind(storage);
+  if (storageCheck) app.readiness.register('storage', storageCheck);
+  const shippedMigrations = shippedMigrationCount(migrationsFolder);
+  app.readiness.register('database', async () => {
+    const applied = await appliedMigrationCount(database.db);
+    if (applied < shippedMigrations) throw new NotReady(`${shippedMigrations - applied} migrations not applied`);
+  });
+  const { poolStats } = database;
+  if (poolStats) app.metrics.gauge('db_pool_connections', 'PostgreSQL pool connections by state', poolStats, 'state');
+  app.metrics.gauge('mail_queue_depth', 'Mail messages waiting to be sent', () => mailer.queueDepth?.() ?? 0);
 
   const routes = trackRoutes(app);
+  await app.register(opsPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  if (redis) {
+    app.addHook('onClose', async () => void redis.disconnect());
+    app.readiness.register('redis', async () => void (await redis.ping()));
+  }
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { store: redisWithLocalFallback(redis, `${config.redisKeyPrefix}rate-limit:`, app.log) } : {}),
@@ -142,6 +177,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authPlugin);
 
   await app.register(systemRoutes(routes, version));
+  await app.register(opsRoutes);
   await app.register(authRoutes);
   await app.register(googleRoutes);
   await app.register(meRoutes);
@@ -160,5 +196,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await seedTranslations(database.db, path.join(appRoot, 'public/locales'));
     return result;
   });
+  // Messages left by an earlier run or another replica go out too.
+  mailer.start();
   return Object.assign(app, { bootstrapResult }) as App;
 }

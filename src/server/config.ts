@@ -31,6 +31,12 @@ export interface Config {
    * the socket's address is the client's.
    */
   trustProxy: false | number | string[];
+  /** First retry of a failed message after this many seconds, doubling each time. */
+  mailRetrySeconds: number;
+  /** Attempts before a message is given up and logged as failed. */
+  mailMaxAttempts: number;
+  /** Enables GET /metrics, for callers presenting it as a Bearer token (METRICS_TOKEN). */
+  metricsToken?: string;
   /** Seconds to keep trying to reach PostgreSQL at start (DB_CONNECT_TIMEOUT). */
   dbConnectTimeout: number;
   /** Rate-limit counters shared by every replica; unset: in this process's memory. */
@@ -162,6 +168,12 @@ function s3(env: NodeJS.ProcessEnv): S3Config | undefined {
   };
 }
 
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.METRICS_TOKEN || undefined;
+  if (raw && raw.length < 16) throw new ConfigError('METRICS_TOKEN must have at least 16 characters');
+  return raw;
+}
+
 /** Reads and validates the environment (DESIGN 4b). Throws ConfigError with a one-line reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -194,9 +206,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
     trustProxy: trustProxy(env),
+    mailRetrySeconds: int(env, 'MAIL_RETRY_SECONDS', 30, 1, 86400),
+    mailMaxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
     dbConnectTimeout: int(env, 'DB_CONNECT_TIMEOUT', 30, 0, 3600),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix: keyPrefix(env),
+    metricsToken: metricsToken(env),
     s3: s3(env),
   };
 }

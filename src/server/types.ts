@@ -38,5 +38,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: AppDeps;
+    /** The parts GET /api/ready checks; each part registers its own check. */
+    readiness: import('./ops/readiness').Readiness;
+    /** Prometheus metrics (GET /metrics); parts add gauges. */
+    metrics: import('./ops/metrics').Metrics;
   }
 }

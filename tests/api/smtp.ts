@@ -49,9 +49,24 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   return { ...envelope, headers, subject: decodeHeader(headers.subject ?? ''), text: text.replace(/\r\n/g, '\n'), raw };
 }
 
-/** An in-process SMTP server on a random port that keeps what it receives. */
-export async function startSmtp() {
+/** An SMTP answer refusing a message (4xx: try again later; 5xx: for good). */
+export interface Refusal {
+  code: number;
+  message: string;
+}
+
+export interface SmtpOptions {
+  /** Refuses a message instead of keeping it; `attempt` counts deliveries of mail to these recipients, from 1. */
+  refuse?: (to: string[], attempt: number) => Refusal | null;
+  /** Answers each message only after this long (a slow server: deliveries overlap). */
+  answerAfterMs?: number;
+}
+
+/** An in-process SMTP server on a random port that keeps what it receives (and what it refused, in `refused`). */
+export async function startSmtp(opts: SmtpOptions = {}) {
   const received: ReceivedMail[] = [];
+  const refused: { to: string[]; code: number }[] = [];
+  const attempts = new Map<string, number>();
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -61,16 +76,27 @@ export async function startSmtp() {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', () => void setTimeout(end, opts.answerAfterMs ?? 0));
+      const end = () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const key = to.join(',');
+        const attempt = (attempts.get(key) ?? 0) + 1;
+        attempts.set(key, attempt);
+        const refusal = opts.refuse?.(to, attempt);
+        if (refusal) {
+          refused.push({ to, code: refusal.code });
+          callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+          return;
+        }
         received.push(
           parseMail(Buffer.concat(chunks).toString('utf8'), {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
+            to,
           }),
         );
         for (const w of waiters.splice(0)) w();
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -100,6 +126,7 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refused,
     waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

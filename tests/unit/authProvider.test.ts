@@ -50,11 +50,13 @@ describe('authProvider', () => {
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
   });
 
-  it('a 401 clears the stored session and asks for login with next', async () => {
+  it('a 401 clears the stored session and leaves for the one sign-in page with a message', async () => {
     saveSession({ token: 't1', user }, { name: 'Admin', type: 'admin' });
     window.history.replaceState(null, '', '/admin/users?page=2');
     const rejection = await authProvider.checkError(apiError(401, { error: 'Unauthorized' })).catch((e: unknown) => e);
-    expect(rejection).toEqual({ redirectTo: '/login?next=%2Fadmin%2Fusers%3Fpage%3D2', message: false });
+    // A full load of /admin/login?next=... (endSession), not react-admin's in-app login page.
+    expect(rejection).toEqual({ redirectTo: false, message: false });
+    expect(JSON.parse(sessionStorage.getItem('flash') ?? '{}')).toEqual({ message: 'app.auth.session_ended', type: 'info' });
     expect(getUserInfo()).toBeNull();
     expect(getRole()).toBeNull();
   });

@@ -18,6 +18,13 @@ export function setFetch(f: FetchLike): void {
   fetchImpl = f;
 }
 
+let unauthorized: () => void = () => undefined;
+
+/** What a 401 to a signed-in call does (the auth provider ends the session). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorized = handler;
+}
+
 async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
   if (!text) return null;
@@ -46,6 +53,8 @@ export async function api<T>(url: string, opts: RequestOptions = {}): Promise<T>
     throw apiError(500, { transport: true });
   }
   const json = await readJson(res);
+  // A signed-in call refused as unauthenticated: the session is over, whichever screen asked.
+  if (res.status === 401 && token) unauthorized();
   if (!res.ok) {
     const o = (json && typeof json === 'object' ? json : {}) as { error?: unknown; fields?: unknown };
     throw apiError(res.status, {

@@ -31,7 +31,7 @@ export function ForgotPasswordPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('app.auth.forgot_text')}
       </Typography>
-      <Form onSubmit={submit} mode="onSubmit">
+      <Form onSubmit={submit} mode="onSubmit" noValidate>
         <TextInput
           source="email"
           label={label}

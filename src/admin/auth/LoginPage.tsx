@@ -69,12 +69,15 @@ export function LoginPage() {
           signIn({ email: String(v.email ?? '').trim(), password: String(v.password ?? '') }, 'app.auth.login_error')
         }
         mode="onSubmit"
+        noValidate
       >
         <TextInput
           source="email"
           label={emailLabel}
           type="email"
           autoComplete="username"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a sign-in page has one task: typing starts in the e-mail field (issue 17)
+          autoFocus
           fullWidth
           validate={fieldValidators(translate, { type: 'email', required: true }, emailLabel)}
         />

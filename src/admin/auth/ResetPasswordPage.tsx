@@ -32,7 +32,7 @@ export function ResetPasswordPage() {
   };
   return (
     <AuthCard title={translate('app.auth.reset_title')}>
-      <Form onSubmit={submit} mode="onSubmit">
+      <Form onSubmit={submit} mode="onSubmit" noValidate>
         <PasswordInput
           source="password"
           label={pwLabel}

@@ -37,6 +37,8 @@ export function GenericForm({
       record={record ? toFormRecord(def, record) : undefined}
       toolbar={<FormToolbar onCancel={onCancel} />}
       mode="onSubmit"
+      // The product's translated messages, not the browser's own (SPEC 5).
+      noValidate
       reValidateMode="onChange"
     >
       {(def.form?.fields ?? [])

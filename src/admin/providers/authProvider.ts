@@ -1,11 +1,12 @@
 import type { AuthProvider } from 'react-admin';
-import { api } from '../api/http';
+import { api, setUnauthorizedHandler } from '../api/http';
 import { errorStatus } from '../api/ApiError';
 import { clearSession, getToken, getUserInfo, saveSession, type SessionRole, type SessionUser } from '../../web/session';
 import { allows, forgetCategories, getCategories } from './categories';
 import { productResources } from '../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
-import { loginPathWithNext } from '../auth/loginPath';
+import { endSession } from '../auth/endSession';
+import { tokenExpired } from '../auth/tokenExpiry';
 import { PendingApproval, REGISTRATION_SUBMITTED, type PendingAnswer } from '../auth/PendingApproval';
 
 export interface LoginAnswer {
@@ -15,6 +16,8 @@ export interface LoginAnswer {
 }
 
 export type LoginParams = { email: string; password: string } | { credential: string; invite?: string };
+
+setUnauthorizedHandler(endSession);
 
 /** Logs a permission problem without ending the session (SPEC 6). */
 export function reportForbidden(error: unknown): void {
@@ -48,15 +51,21 @@ export function createAuthProvider(resources: ResourceSet): AuthProvider {
     async checkAuth() {
       // The layout guard redirects with `replace` and the `next` param, so
       // react-admin must neither redirect nor notify here.
-      if (!getToken()) throw { redirectTo: false, message: false };
+      const token = getToken();
+      if (!token) throw { redirectTo: false, message: false };
+      // The token's own expiry (jwt-decode): past it, the session is over without asking the server.
+      if (tokenExpired(token)) {
+        endSession();
+        throw { redirectTo: false, message: false };
+      }
     },
 
     async checkError(error: unknown) {
       const status = errorStatus(error);
       if (status === 401) {
-        clearSession();
-        forgetCategories();
-        throw { redirectTo: loginPathWithNext(window.location.pathname + window.location.search), message: false };
+        // http.ts has already ended the session (full load of the sign-in page).
+        endSession();
+        throw { redirectTo: false, message: false };
       }
       if (status === 403) reportForbidden(error);
     },

@@ -31,6 +31,8 @@ export interface Database {
    * (migrations, seeding): a PostgreSQL advisory lock; PGlite is one process already.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** PostgreSQL only: the connection pool's state (the db_pool_connections metric). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: the whole data directory as a tarball (what `loadDataDir` takes back). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -82,7 +84,7 @@ function transactionOnOwnClient(pool: pg.Pool): PgDb['transaction'] {
   };
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens PostgreSQL when a URL is given, else PGlite under `dataDir/db`
@@ -132,6 +134,7 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       exclusive,
       listen: (channel, onNotify, onLive) => hub.listen(channel, { onNotify, onLive }),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await hub.close();
         await pool.end();

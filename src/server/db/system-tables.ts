@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema-users';
 
 /** Tables that belong to the server alone, not to any admin resource. */
@@ -30,6 +30,31 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Mail waiting to be sent (src/server/mail/outbox.ts). A row is deleted once
+ * sent; a message given up stays as `failed`, its text dropped (links in it
+ * carry tokens).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body'),
+    html: text('html'),
+    /** pending or failed. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** Claimed by a process until then (its SMTP exchange); afterwards anyone may take it again. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'string' }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
 /**

@@ -6,6 +6,10 @@ import fp from 'fastify-plugin';
 import { appRoot } from '../app-root';
 import { uploadsPlugin } from './uploads';
 
+const KIOSK_FILE = 'kiosk-login.html';
+/** `/kiosk`, `/kiosk/...` and deep paths of the login-only shell (`/kiosk-login.html/users/x`). */
+const KIOSK_PATH = /^\/(kiosk(\/|\?|$)|kiosk-login\.html\/)/;
+
 /**
  * Uploaded files (plugins/uploads.ts), translation files and the built front end.
  */
@@ -55,6 +59,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       !url.startsWith('/uploads/') &&
       !url.startsWith('/locales/')
     ) {
+      // The login-only shell answers every path under it (SPEC 1), and /kiosk,
+      // where the 404 page's 'GO TO SHOP' leads, is that shell.
+      if (KIOSK_PATH.test(url)) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(KIOSK_FILE, config.webDir);
       // Client-side routes: the SPA decides (including its own 404 page).
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', config.webDir);
     }

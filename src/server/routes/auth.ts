@@ -76,7 +76,7 @@ export async function authRoutes(app: FastifyInstance) {
           .values({ userId: String(user.id), tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS).toISOString() });
         const link = `${config.publicUrl}/admin/reset-password/${token}`;
         const lang = mailLang(req.body.lang, req.headers['accept-language']);
-        app.deps.mailer.queue(resetMail(lang, String(user.email), String(user.name), link));
+        await app.deps.mailer.queue(resetMail(lang, String(user.email), String(user.name), link));
       }
       // The same answer whether or not the address has an account.
       return { message: 'An email has been sent with further instructions.' };

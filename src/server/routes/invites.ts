@@ -121,17 +121,14 @@ export async function inviteRoutes(app: FastifyInstance) {
       }
       await tx.insert(notificationsT).values({ user: userId, title: 'Your account has been approved', link: '/admin' });
       await verify(tx);
+      // The mail is part of the approval: stored with it, or not at all.
+      await app.deps.mailer.queue(
+        approvedMail(mailLang(req.headers['accept-language']), String(user.email), String(user.name), `${config.publicUrl}/admin/login`),
+        tx,
+      );
       return user;
     });
     if (!approved) throw new HttpError(409, 'Only submitted invites can be approved or rejected.');
-    app.deps.mailer.queue(
-      approvedMail(
-        mailLang(req.headers['accept-language']),
-        String(approved.email),
-        String(approved.name),
-        `${config.publicUrl}/admin/login`,
-      ),
-    );
     return { ok: true, message: 'User approved.' };
   });
 

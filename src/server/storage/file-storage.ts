@@ -23,6 +23,8 @@ export interface FileStorage {
   open(key: string): Promise<OpenedFile | null>;
   /** Removes a file; a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /** Resolves when the storage can be used (GET /api/ready); local storage has nothing to check. */
+  check?(): Promise<void>;
   /** Where browsers load files from: `/uploads/`, or S3_PUBLIC_URL with a trailing slash. */
   readonly urlPrefix: string;
 }

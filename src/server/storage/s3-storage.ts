@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../config';
 import { contentTypeOf, isStorageKey, type FileStorage } from './file-storage';
@@ -27,6 +34,7 @@ export function s3Storage(c: S3Config): FileStorage & { client: S3Client } {
   return {
     driver: 's3',
     client,
+    check: async () => void (await client.send(new HeadBucketCommand({ Bucket }))),
     urlPrefix: c.publicUrl ? `${c.publicUrl}/` : '/uploads/',
     async put(key, body, contentType) {
       if (!isStorageKey(key)) throw new Error(`Not a storage key: ${key}`);

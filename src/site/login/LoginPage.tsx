@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { setFlash } from '../../web/flash';
+import { setFlash, takeFlash } from '../../web/flash';
 import { loginTarget } from '../../web/loginTarget';
 import { FormMessage } from '../FormMessage';
 import { LanguageSwitch } from '../LanguageSwitch';
@@ -12,6 +12,9 @@ import { useGoogleClientId } from './useGoogleClientId';
 const GoogleSignIn = lazy(() => import('./GoogleSignIn'));
 
 type Message = { kind: 'success' | 'error'; text: string };
+
+// Left by the admin when a session ended (a 401 or an expired token); read once per page load.
+const notice = takeFlash();
 
 /**
  * /admin/login without react-admin or MUI (first load ~5x lighter): signs in
@@ -58,6 +61,11 @@ export function LoginPage() {
             <br />
             {t('app.acceptInvite.submitted_note')}
           </div>
+        )}
+        {notice && (
+          <p className="form-message form-message-info" role="status" data-testid="session-notice">
+            {t(notice.message)}
+          </p>
         )}
         {invite && !pending && <p className="form-message form-message-info">{t('app.auth.invite_note')}</p>}
         {message && <FormMessage kind={message.kind} text={message.text} />}

@@ -26,7 +26,7 @@ export function CreateInviteForm({ onCreated }: { onCreated: (invite: Invite) =>
     }
   };
   return (
-    <Form onSubmit={submit} mode="onSubmit" defaultValues={{ email: '', hours: DEFAULT_HOURS }}>
+    <Form onSubmit={submit} mode="onSubmit" noValidate defaultValues={{ email: '', hours: DEFAULT_HOURS }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         <TextInput
           source="email"

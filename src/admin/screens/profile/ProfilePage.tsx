@@ -51,7 +51,7 @@ export function ProfilePage() {
       {data && (
         <Card variant="outlined">
           <CardContent>
-            <Form record={{ ...data, id: 'me' }} onSubmit={submit} mode="onSubmit">
+            <Form record={{ ...data, id: 'me' }} onSubmit={submit} mode="onSubmit" noValidate>
               <ImageUpload name={data.name} />
               <TextInput source="email" label={t('email')} fullWidth disabled helperText={false} />
               <TextInput

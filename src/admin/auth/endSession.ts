@@ -1,0 +1,22 @@
+import { clearSession } from '../../web/session';
+import { setFlash } from '../../web/flash';
+import { forgetCategories } from '../providers/categories';
+import { loginPathWithNext } from './loginPath';
+
+let ending = false;
+
+/**
+ * The session is over (a 401 from any call, or the token's expiry passed):
+ * forget it and go to the one sign-in page with a message, coming back here
+ * afterwards (SPEC 4: a 401 clears the stored session). A full page load, so
+ * every screen, the bell included, stops at once; several 401s arriving
+ * together navigate once.
+ */
+export function endSession(): void {
+  clearSession();
+  forgetCategories();
+  if (ending) return;
+  ending = true;
+  setFlash({ message: 'app.auth.session_ended', type: 'info' });
+  window.location.assign('/admin' + loginPathWithNext(window.location.pathname + window.location.search));
+}

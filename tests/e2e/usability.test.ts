@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, loginAdmin, type RunningServer } from './server';
+import { launchBrowser } from './browser';
+
+// Issue 17: keyboard focus, the login-only shell's paths, the product's own
+// form messages and what a 401 does, in one server and one browser.
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedInPage(lang: 'en' | 'el'): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  const login = await loginAdmin(server);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: lang === 'el' ? 'el-GR' : 'en-US' });
+  await context.addInitScript(
+    ({ lang, login }) => {
+      // Only on the first document: a later sign-out must stay signed out.
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('i18nextLng', lang);
+      localStorage.setItem('userInfo', JSON.stringify({ token: login.token, user: login.user }));
+      if (login.role) localStorage.setItem('role', JSON.stringify(login.role));
+    },
+    { lang, login },
+  );
+  return { context, page: await context.newPage(), token: login.token };
+}
+
+describe('keyboard and sign-in', () => {
+  it('puts the cursor in the e-mail field of the sign-in page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(server.url + '/admin/login');
+    await page.locator('input[name=email]').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await context.close();
+  });
+
+  it('shows the login-only shell at /kiosk and at deep paths of /kiosk-login.html', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    for (const path of ['/kiosk', '/kiosk-login.html/users/x']) {
+      const res = await page.goto(server.url + path);
+      expect(res?.status()).toBe(200);
+      await page.locator('input[name=email]').waitFor();
+      await page.locator('input[name=password]').waitFor();
+      // The shell's own language (SPEC 2): Greek.
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('el');
+    }
+    await context.close();
+  });
+});
+
+describe('forms speak the product language, not the browser', () => {
+  it('shows the translated minimum for invite hours 0 in Greek', async () => {
+    const { context, page } = await signedInPage('el');
+    await page.goto(server.url + '/admin/invites');
+    const hours = page.locator('input[name=hours]');
+    await hours.fill('0');
+    await page.locator('form button[type=submit]').click();
+    await page.getByText('Το πεδίο Λήξη σε (ώρες) πρέπει να είναι τουλάχιστον 1').waitFor();
+    await context.close();
+  });
+});
+
+describe('a session refused by the server', () => {
+  it('ends on a 401 from the profile page: session cleared, sign-in page with a message', async () => {
+    const { context, page, token } = await signedInPage('en');
+    await page.goto(server.url + '/admin/account/profile');
+    await page.locator('input[name=name]').waitFor();
+    // The session ends elsewhere (signed out on another device).
+    const out = await fetch(server.url + '/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(out.ok).toBe(true);
+    await page.locator('input[name=name]').fill('Someone Else');
+    await page.locator('form button[type=submit]').click();
+    await page.getByTestId('session-notice').filter({ hasText: 'Your session has ended. Please sign in again.' }).waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/admin/login');
+    expect(url.searchParams.get('next')).toBe('/admin/account/profile');
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    await context.close();
+  });
+});
