@@ -47,6 +47,7 @@ export default tseslint.config(
       'data/**',
       'node_modules/**',
       'tools/lint/node_modules/**',
+      'tools/openapi/node_modules/**',
       'src/server/db/migrations/**',
       'test-results/**',
     ],

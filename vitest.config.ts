@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Rendering a whole react-admin page in jsdom takes 1-2 s alone and over 5 s on two busy cores.
+          testTimeout: 20000,
         },
         esbuild: { jsx: 'automatic' },
       },

@@ -30,6 +30,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { trackRoutes } from './rbac/route-table';
+import { completeApiContracts } from './plugins/api-contract';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
 import { googleRoutes } from './routes/google';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.metrics.gauge('mail_queue_depth', 'Mail messages waiting to be sent', () => mailer.queueDepth?.() ?? 0);
 
   const routes = trackRoutes(app);
+  completeApiContracts(app);
   await app.register(opsPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
@@ -169,9 +171,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Back office API', version },
+      openapi: '3.1.0',
+      info: {
+        title: 'Back office API',
+        version,
+        description: 'The API of the back office and the public site (SPEC 3).',
+        license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
+      },
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
+    // Paths are documented without a trailing slash; the router answers both (ignoreTrailingSlash).
+    transform: ({ schema, url }) => ({ schema, url: url.length > 1 ? url.replace(/\/+$/, '') : url }),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);

@@ -19,8 +19,6 @@ export interface Config {
   logLevel: string;
   /** Directory of the built front end, served when it exists. */
   webDir: string;
-  /** Where generated translation files are written and served from. */
-  localesDir: string;
   /** Session lifetime in seconds. */
   sessionTtl: number;
   /** Requests per minute per IP on login, forgot and reset. */
@@ -202,7 +200,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     logLevel,
     webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : path.join(appRoot, 'dist', 'web'),
-    localesDir: path.resolve(env.LOCALES_DIR || path.join(dataDir, 'locales')),
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
     trustProxy: trustProxy(env),

@@ -1,9 +1,12 @@
+import type { BodyOf, Operation } from '../shared/api/operation';
+
 /**
  * One public API call (no token needed). Resolves with the server's `error`
  * text when it sent one (SPEC 8: shown as is), null on success, and
- * `fallback` for transport failures or answers without an error field.
+ * `fallback` for transport failures or answers without an error field. The
+ * operation (src/shared/api) types the body.
  */
-export async function postJson(url: string, body: unknown, fallback: string): Promise<string | null> {
+export async function postJson<O extends Operation>(_op: O, url: string, body: BodyOf<O>, fallback: string): Promise<string | null> {
   try {
     const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     if (res.ok) return null;

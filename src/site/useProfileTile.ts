@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getToken } from '../web/session';
+import type { userCategories } from '../shared/api/me';
+import type { Success } from '../shared/api/operation';
 
 const PROFILE_PATH = '/account/profile';
 
@@ -11,9 +13,9 @@ export function useProfileTile(): boolean {
     if (!token) return;
     let alive = true;
     fetch('/api/auth/user-categories?page=1&limit=50', { headers: { Authorization: `Bearer ${token}` } })
-      .then((r) => (r.ok ? (r.json() as Promise<{ data?: { path?: string }[] }>) : { data: [] }))
+      .then((r): Promise<Pick<Success<typeof userCategories>, 'data'>> | { data: [] } => (r.ok ? r.json() : { data: [] }))
       .then((body) => {
-        if (alive) setShow((body.data ?? []).some((c) => c.path === PROFILE_PATH));
+        if (alive) setShow(body.data.some((c) => c.path === PROFILE_PATH));
       })
       .catch(() => undefined);
     return () => {

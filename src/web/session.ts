@@ -1,19 +1,13 @@
+import type { login } from '../shared/api/auth';
+import type { Success } from '../shared/api/operation';
 /**
  * The browser session (SPEC 3 "Session"): the login answer kept in local
  * storage under `userInfo` (token + user) and the role under `role`.
  * Shared by the admin and the public site, so it must stay dependency-free.
  */
-export interface SessionUser {
-  _id: string;
-  name: string;
-  email: string;
-  image?: string | null;
-}
-
-export interface SessionRole {
-  name: string;
-  type: string;
-}
+/** Who signed in and their main role, as the sign-in answer carries them (src/shared/api/auth.ts). */
+export type SessionUser = Success<typeof login>['user'];
+export type SessionRole = NonNullable<Success<typeof login>['role']>;
 
 export interface UserInfo {
   token: string;

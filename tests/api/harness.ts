@@ -8,6 +8,7 @@ import type { ResourceDef } from '../../src/shared/resource';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
+import { checkEveryResponse } from './contract-check';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, baseEnv, databaseUrlFor, onServer, waitUntilUnused, type DbTemplate } from './template';
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD };
@@ -87,6 +88,8 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
     database,
     resources: opts.resources,
   });
+  // Every answer of every API test is checked against the served OpenAPI document.
+  await checkEveryResponse(app);
   const login = async (email: string, password: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
     if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser } from './helpers';
 import { startHarness, type Harness } from './harness';
@@ -66,7 +64,7 @@ describe('translations', () => {
     );
   });
 
-  it('generates every language file, nested, served at /locales/{lng}/translations.json', async () => {
+  it('generates every language, nested, served at /locales/{lng}/translations.json', async () => {
     await tr(
       { lang: 'el', data: { entries: { ...(await tr({ lang: 'el' })).json().translation.data.entries, 'app.test_key': 'Δοκιμή' } } },
       'PUT',
@@ -75,14 +73,11 @@ describe('translations', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().generated).toEqual(expect.arrayContaining(['el', 'en', 'it', 'fr']));
     expect(res.json().translations.every((t: { lastGenerated: string | null }) => t.lastGenerated)).toBe(true);
-    const file = path.join(h.config.localesDir, 'el', 'translations.json');
-    expect(existsSync(file)).toBe(true);
     const served = await h.app.inject({ method: 'GET', url: '/locales/el/translations.json' });
     expect(served.statusCode).toBe(200);
     const json = served.json();
     expect(json.app.test_key).toBe('Δοκιμή');
     expect(typeof json.ra.action.save).toBe('string');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(json);
   });
 
   it('needs the translations permission', async () => {

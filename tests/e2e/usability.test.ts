@@ -91,3 +91,56 @@ describe('a session refused by the server', () => {
     await context.close();
   });
 });
+
+describe('a 390 x 844 phone', () => {
+  const SCREENS = [
+    '/',
+    '/users',
+    '/roles',
+    '/permissions',
+    '/client-permissions',
+    '/user-roles',
+    '/user-profiles',
+    '/invites',
+    '/experiences',
+    '/experiences/new',
+    '/translations',
+    '/account/profile',
+  ];
+
+  it('never scrolls sideways, and the drawer neither covers a screen on load nor stays after navigating', async () => {
+    const login = await loginAdmin(server);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'el-GR', isMobile: true, hasTouch: true });
+    await phone.addInitScript((login) => {
+      localStorage.setItem('userInfo', JSON.stringify({ token: login.token, user: login.user }));
+    }, login);
+    const page = await phone.newPage();
+    const overflowing: string[] = [];
+    const covered: string[] = [];
+    for (const path of SCREENS) {
+      await page.goto(server.url + '/admin' + path);
+      await page.locator('main').waitFor();
+      await page.waitForLoadState('networkidle');
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      if (scroll > client) overflowing.push(`${path}: ${scroll} px`);
+      if (await page.locator('.MuiDrawer-modal').isVisible()) covered.push(path);
+    }
+    expect(overflowing).toEqual([]);
+    expect(covered).toEqual([]);
+    // Open the drawer, follow a link: the drawer closes and the screen shows.
+    await page.goto(server.url + '/admin/users');
+    await page.getByTestId('list-title').waitFor();
+    await page.locator('header button[aria-label]').first().click();
+    const link = page.locator('.MuiDrawer-modal nav a[href="/admin/roles"]');
+    await link.click();
+    await page
+      .getByTestId('list-title')
+      .filter({ hasText: /^Ρόλοι|^Roles/ })
+      .waitFor();
+    await page.locator('.MuiDrawer-modal').waitFor({ state: 'hidden' });
+    await phone.close();
+  });
+});

@@ -9,6 +9,8 @@ const cat = (name: string, menu: string, menu_order: number, path = '/' + name.t
   path,
   menu,
   menu_order,
+  description: null,
+  auth: true,
 });
 
 describe('buildMenu', () => {

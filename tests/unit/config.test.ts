@@ -117,3 +117,13 @@ describe('.env.example', () => {
     expect([...read].filter((name) => !listed.has(name))).toEqual([]);
   });
 });
+
+describe('README', () => {
+  it('has every variable of .env.example in its one table', () => {
+    const example = readFileSync(path.resolve('.env.example'), 'utf8');
+    const names = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const readme = readFileSync(path.resolve('README.md'), 'utf8');
+    const inTable = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1]));
+    expect([...names].filter((n) => !inTable.has(n))).toEqual([]);
+  });
+});

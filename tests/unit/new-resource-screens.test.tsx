@@ -59,7 +59,10 @@ afterEach(cleanup);
 
 describe('a resource added by its declaration, in the admin', () => {
   it("has a menu entry, a generated list with its kinds' cells, and an add form with its kinds' inputs", async () => {
-    saveSession({ token: 'tok', user: { _id: 'a1', name: 'Admin', email: 'admin@example.com' } }, { name: 'Admin', type: 'admin' });
+    saveSession(
+      { token: 'tok', user: { _id: 'a1', name: 'Admin', email: 'admin@example.com', image: null } },
+      { name: 'Admin', type: 'admin' },
+    );
     const calls = fakeFetch(answer);
     const router = createMemoryRouter(
       [{ path: '*', element: <AdminApp i18nProvider={i18nProvider} resources={set} modules={adminModules} /> }],

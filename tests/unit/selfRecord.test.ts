@@ -4,7 +4,7 @@ import { clearSession, saveSession } from '../../src/web/session';
 import { users } from '../../resources/users';
 import { roles } from '../../resources/roles';
 
-const me = { _id: '11111111-1111-1111-1111-111111111111', name: 'Me', email: 'me@example.com' };
+const me = { _id: '11111111-1111-1111-1111-111111111111', name: 'Me', email: 'me@example.com', image: null };
 
 describe('the admin does not offer what the server refuses on oneself', () => {
   afterEach(() => clearSession());

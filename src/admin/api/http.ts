@@ -1,5 +1,6 @@
 import { getToken } from '../../web/session';
 import { apiError } from './ApiError';
+import type { BodyOf, Operation, Success } from '../../shared/api/operation';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -63,4 +64,17 @@ export async function api<T>(url: string, opts: RequestOptions = {}): Promise<T>
     });
   }
   return json as T;
+}
+
+/**
+ * A call typed by its operation's contract (src/shared/api): the body and the
+ * answer are the Static types of the schemas the server validates and
+ * serializes with, so a server change that breaks this caller fails `tsc`.
+ */
+export function call<O extends Operation>(
+  op: O,
+  url: string,
+  opts: Omit<RequestOptions, 'body'> & { body?: BodyOf<O> } = {},
+): Promise<Success<O>> {
+  return api<Success<O>>(url, opts);
 }

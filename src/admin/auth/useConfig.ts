@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/http';
+import { call } from '../api/http';
+import { publicConfig } from '../../shared/api/system';
+import type { Success } from '../../shared/api/operation';
 
-export interface PublicConfig {
-  googleClientId: string | null;
-  version: string;
-}
+export type PublicConfig = Success<typeof publicConfig>;
 
 /** GET /api/config: whether Google sign-in is enabled. */
 export function useConfig() {
   return useQuery({
     queryKey: ['app', 'config'],
-    queryFn: () => api<PublicConfig>('/api/config'),
+    queryFn: () => call(publicConfig, '/api/config'),
     staleTime: Infinity,
     retry: false,
   });

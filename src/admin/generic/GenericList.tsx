@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Card } from '@mui/material';
+import { Box, Card, useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, ListBase, Pagination, Title, useLocaleState, useTranslate } from 'react-admin';
 import { hasOperation as can, type ResourceDef } from '../../shared/resource';
 import { columnField } from './columnField';
+import { CompactList } from './CompactList';
 import { useAdminResources } from '../resources/AdminResources';
 import { FormDialog, type DialogTarget } from './FormDialog';
 import { ListHeader } from './ListHeader';
@@ -19,6 +20,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { resources } = useAdminResources();
   const hasActions = def.form && (can(def, 'update') || can(def, 'delete'));
   return (
@@ -32,13 +34,19 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
           <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
         </Box>
         <ListStatus resource={def.name} />
-        {/* Wide tables scroll inside the card instead of widening the page on a phone. */}
-        <Card variant="outlined" sx={{ overflowX: 'auto', contain: 'inline-size' }}>
-          <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
-            {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
-            {hasActions && <RowActions label={translate('app.list.actions')} def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />}
-          </Datagrid>
-        </Card>
+        {/* A phone gets a compact list; wide tables scroll inside their card. */}
+        {small ? (
+          <CompactList def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />
+        ) : (
+          <Card variant="outlined" sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+            <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
+              {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
+              {hasActions && (
+                <RowActions label={translate('app.list.actions')} def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />
+              )}
+            </Datagrid>
+          </Card>
+        )}
         <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
       </Box>
       {dialog && <FormDialog def={def} target={dialog} onClose={() => setDialog(null)} />}

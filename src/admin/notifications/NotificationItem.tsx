@@ -28,7 +28,7 @@ export function NotificationItem({
     >
       <ListItemText
         primary={n.title}
-        secondary={[n.body, new Date(n.createdAt).toLocaleString()].filter(Boolean).join(' · ')}
+        secondary={[n.body, n.createdAt && new Date(n.createdAt).toLocaleString()].filter(Boolean).join(' · ')}
         slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 } }, secondary: { variant: 'caption' } }}
       />
     </ListItem>

@@ -1,7 +1,9 @@
 import type { AuthProvider } from 'react-admin';
 import { api, setUnauthorizedHandler } from '../api/http';
 import { errorStatus } from '../api/ApiError';
-import { clearSession, getToken, getUserInfo, saveSession, type SessionRole, type SessionUser } from '../../web/session';
+import { clearSession, getToken, getUserInfo, saveSession } from '../../web/session';
+import type { googleSignIn, login } from '../../shared/api/auth';
+import type { BodyOf, Success } from '../../shared/api/operation';
 import { allows, forgetCategories, getCategories } from './categories';
 import { productResources } from '../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
@@ -9,13 +11,9 @@ import { endSession } from '../auth/endSession';
 import { tokenExpired } from '../auth/tokenExpiry';
 import { PendingApproval, REGISTRATION_SUBMITTED, type PendingAnswer } from '../auth/PendingApproval';
 
-export interface LoginAnswer {
-  token: string;
-  user: SessionUser;
-  role: SessionRole | null;
-}
+export type LoginAnswer = Success<typeof login>;
 
-export type LoginParams = { email: string; password: string } | { credential: string; invite?: string };
+export type LoginParams = BodyOf<typeof login> | BodyOf<typeof googleSignIn>;
 
 setUnauthorizedHandler(endSession);
 

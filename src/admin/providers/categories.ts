@@ -1,22 +1,11 @@
-import { api } from '../api/http';
+import { call } from '../api/http';
+import { userCategories } from '../../shared/api/me';
+import type { Static } from '../../shared/api/schema';
+import type { UserCategory } from '../../shared/api/me';
 import { getToken } from '../../web/session';
 
 /** A menu entry the server grants the signed-in user (a client permission). */
-export interface Category {
-  _id: string;
-  name: string;
-  path: string;
-  menu: string;
-  menu_order: number;
-  auth?: boolean;
-}
-
-interface CategoryPage {
-  data: Category[];
-  total: number | string;
-  page: number;
-  pages: number;
-}
+export type Category = Static<typeof UserCategory>;
 
 /** SPEC 9: categories load 50 per page and stay fresh for 5 minutes. */
 export const CATEGORY_PAGE_LIMIT = 50;
@@ -27,7 +16,7 @@ let cache: { token: string; at: number; promise: Promise<Category[]> } | null = 
 async function loadAll(): Promise<Category[]> {
   const all: Category[] = [];
   for (let page = 1; ; page++) {
-    const res = await api<CategoryPage>(`/api/auth/user-categories?page=${page}&limit=${CATEGORY_PAGE_LIMIT}`);
+    const res = await call(userCategories, `/api/auth/user-categories?page=${page}&limit=${CATEGORY_PAGE_LIMIT}`);
     all.push(...res.data);
     if (page >= (res.pages || 1) || res.data.length === 0) return all;
   }

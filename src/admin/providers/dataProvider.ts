@@ -15,20 +15,9 @@ import type {
 import { api } from '../api/http';
 import { productResources } from '../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
+import { totalLabel, type ApiList, type ApiRecord } from '../../shared/api/crud';
 
-/** A record as the API sends it: `_id` instead of react-admin's `id`. */
-interface ApiRecord {
-  _id: string;
-  [field: string]: unknown;
-}
-
-export interface ApiList {
-  data: ApiRecord[];
-  /** A number, or a capped label such as "10000+" on very large searches. */
-  total: number | string;
-  page: number;
-  pages: number;
-}
+export type { ApiList };
 
 /** react-admin wants `id`; the record keeps `_id` too for code that reads the API shape. */
 export function toRecord<R extends RaRecord = RaRecord>(r: ApiRecord): R {
@@ -77,12 +66,6 @@ export function listUrl(
   return `${baseOf(resources, resource)}?${params.toString()}`;
 }
 
-export function totalOf(total: number | string): number {
-  if (typeof total === 'number') return total;
-  const n = parseInt(total, 10);
-  return Number.isFinite(n) ? n : 0;
-}
-
 /** The data provider of an app serving `resources` (their `api` bases). */
 export function createDataProvider(resources: ResourceSet) {
   const base = (resource: string) => baseOf(resources, resource);
@@ -96,9 +79,9 @@ export function createDataProvider(resources: ResourceSet) {
       });
       return {
         data: res.data.map((r) => toRecord<R>(r)),
-        total: totalOf(res.total),
-        // Keeps a capped label ("10000+") for the list title.
-        meta: { totalLabel: String(res.total) },
+        total: res.total,
+        // A capped count (totalExact false) is a lower bound: the list title shows "10000+".
+        meta: { totalLabel: totalLabel(res) },
       };
     },
     async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
@@ -111,7 +94,7 @@ export function createDataProvider(resources: ResourceSet) {
       const { page = 1, perPage = 25 } = params.pagination ?? {};
       const filter = { ...params.filter, [params.target]: params.id };
       const res = await api<ApiList>(listUrl(resource, page, perPage, params.sort, filter, resources), { signal: params.signal });
-      return { data: res.data.map((r) => toRecord<R>(r)), total: totalOf(res.total) };
+      return { data: res.data.map((r) => toRecord<R>(r)), total: res.total, meta: { totalLabel: totalLabel(res) } };
     },
     async create<R extends RaRecord>(resource: string, params: CreateParams) {
       const saved = await api<ApiRecord>(base(resource), { method: 'POST', body: toBody(params.data) });

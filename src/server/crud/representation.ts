@@ -1,18 +1,14 @@
 import type { ResourceDef } from '../../shared/resource';
 import { kindOf } from '../../shared/field-kinds';
 import { serverKindOf } from '../field-kinds';
+import { readableFields, type ApiRecord } from '../../shared/api/crud';
 
 export type Row = Record<string, unknown>;
-export type ApiRecord = Record<string, unknown> & { _id: string };
+export type { ApiRecord };
 
 export { isoDate } from '../field-kinds/date';
 
-/** Fields the API returns for a resource (never write-only or internal ones). */
-export function readableFields(r: ResourceDef): string[] {
-  return Object.entries(r.fields)
-    .filter(([, d]) => !d.writeOnly && !d.internal)
-    .map(([f]) => f);
-}
+export { readableFields };
 
 /** A database row as the API shows it: `_id`, then each readable field as its kind shows it. */
 export function toApi(r: ResourceDef, row: Row): ApiRecord {

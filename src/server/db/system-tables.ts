@@ -66,3 +66,14 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
+
+/**
+ * What "Generate" made of each language's entries: the file served at
+ * /locales/{language}/translations.json by every replica, with its ETag.
+ */
+export const translationSnapshots = pgTable('translation_snapshots', {
+  language: text('language').primaryKey(),
+  body: text('body').notNull(),
+  etag: text('etag').notNull(),
+  generatedAt: timestamp('generated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});

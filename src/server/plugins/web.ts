@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { appRoot } from '../app-root';
+import { localesPlugin } from './locales';
 import { uploadsPlugin } from './uploads';
 
 const KIOSK_FILE = 'kiosk-login.html';
@@ -11,25 +12,14 @@ const KIOSK_FILE = 'kiosk-login.html';
 const KIOSK_PATH = /^\/(kiosk(\/|\?|$)|kiosk-login\.html\/)/;
 
 /**
- * Uploaded files (plugins/uploads.ts), translation files and the built front end.
+ * Uploaded files (plugins/uploads.ts), translation files (plugins/locales.ts) and the built front end.
  */
 export const webPlugin = fp(async (app: FastifyInstance) => {
   const { config, storage } = app.deps;
   await app.register(uploadsPlugin(storage));
 
-  // Generated translation files win over the ones bundled with the build.
-  mkdirSync(config.localesDir, { recursive: true });
-  const localeRoots = [config.localesDir, path.join(config.webDir, 'locales'), path.join(appRoot, 'public/locales')].filter(existsSync);
-  if (localeRoots.length) {
-    await app.register(fastifyStatic, {
-      root: localeRoots,
-      prefix: '/locales/',
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      setHeaders: (reply: unknown) => void (reply as FastifyReply).header('Cache-Control', 'no-cache'),
-    });
-  }
+  // What the last Generate stored in the database, else the files shipped with the product.
+  await app.register(localesPlugin([path.join(config.webDir, 'locales'), path.join(appRoot, 'public/locales')]));
 
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
   if (hasWeb) {

@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import * as contract from '../../shared/api/auth';
 import { signIn } from '../auth/login-response';
 import { passwordResets, usersT } from '../db/tables';
 import { badRequest, unauthorized } from '../http/http-error';
@@ -11,30 +13,19 @@ import { signedIn } from '../http/signed-in';
 import { perAccount, perAddress } from '../security/rate-limits';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-const EMAIL = { type: 'string', minLength: 1, maxLength: 254 } as const;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = app.deps;
   const db = () => app.deps.database.db;
   // Per client address; sign-in and forgot-password also per target account (hashed e-mail).
   // The account limit adds to the address limit: varying the e-mail rotates nothing.
   const limited = { access: 'public' as const, rateLimit: perAddress(config.authRateLimit) };
 
-  app.post<{ Body: { email: string; password: string } }>(
+  app.post(
     '/api/auth/login',
-    {
-      config: limited,
-      preHandler: perAccount(app, 'login', config.authRateLimit),
-      schema: {
-        tags: ['auth'],
-        body: {
-          type: 'object',
-          required: ['email', 'password'],
-          properties: { email: EMAIL, password: { type: 'string', minLength: 1, maxLength: 200 } },
-        },
-      },
-    },
+    { config: limited, preHandler: perAccount(server, 'login', config.authRateLimit), schema: contract.login },
     async (req) => {
       const email = req.body.email.trim().toLowerCase();
       const [user] = await db().select().from(usersT).where(eq(usersT.email, email));
@@ -44,25 +35,14 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/api/auth/logout', { config: { access: 'self' }, schema: { tags: ['auth'] } }, async (req) => {
+  app.post('/api/auth/logout', { config: { access: 'self' }, schema: contract.logout }, async (req) => {
     await revokeSession(db(), signedIn(req).sessionId);
-    return { ok: true };
+    return { ok: true as const };
   });
 
-  app.post<{ Body: { email: string; lang?: string } }>(
+  app.post(
     '/api/auth/forgot-password',
-    {
-      config: limited,
-      preHandler: perAccount(app, 'forgot-password', config.authRateLimit),
-      schema: {
-        tags: ['auth'],
-        body: {
-          type: 'object',
-          required: ['email'],
-          properties: { email: EMAIL, lang: { type: 'string', maxLength: 10 } },
-        },
-      },
-    },
+    { config: limited, preHandler: perAccount(server, 'forgot-password', config.authRateLimit), schema: contract.forgotPassword },
     async (req) => {
       const email = req.body.email.trim().toLowerCase();
       if (!EMAIL_RE.test(email)) {
@@ -83,44 +63,27 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { password: string; resetToken: string } }>(
-    '/api/auth/reset-password',
-    {
-      config: limited,
-      schema: {
-        tags: ['auth'],
-        body: {
-          type: 'object',
-          required: ['password', 'resetToken'],
-          properties: {
-            password: { type: 'string', minLength: 6, maxLength: 200 },
-            resetToken: { type: 'string', minLength: 16, maxLength: 200 },
-          },
-        },
-      },
-    },
-    async (req) => {
-      const passwordHash = await hashPassword(req.body.password);
-      // Consumed in one statement: two concurrent uses cannot both succeed.
-      const [used] = await db()
-        .update(passwordResets)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(passwordResets.tokenHash, hashToken(req.body.resetToken)),
-            isNull(passwordResets.usedAt),
-            gt(passwordResets.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ userId: passwordResets.userId });
-      if (!used) throw badRequest('This password reset link is invalid or has expired. Please ask for a new one.');
-      await db().update(usersT).set({ passwordHash }).where(eq(usersT.id, used.userId));
-      await db()
-        .update(passwordResets)
-        .set({ usedAt: sql`now()` })
-        .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
-      await revokeUserSessions(db(), used.userId);
-      return { message: 'Password reset successfully.' };
-    },
-  );
+  app.post('/api/auth/reset-password', { config: limited, schema: contract.resetPassword }, async (req) => {
+    const passwordHash = await hashPassword(req.body.password);
+    // Consumed in one statement: two concurrent uses cannot both succeed.
+    const [used] = await db()
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(req.body.resetToken)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!used) throw badRequest('This password reset link is invalid or has expired. Please ask for a new one.');
+    await db().update(usersT).set({ passwordHash }).where(eq(usersT.id, used.userId));
+    await db()
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
+    await revokeUserSessions(db(), used.userId);
+    return { message: 'Password reset successfully.' };
+  });
 }

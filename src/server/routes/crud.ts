@@ -3,7 +3,7 @@ import { operationsOf, type ResourceDef } from '../../shared/resource';
 import { kindOf } from '../../shared/field-kinds';
 import { serverKindOf } from '../field-kinds';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../crud/repository';
-import { bodySchema, idParamsSchema, listQuerySchema } from '../crud/schemas';
+import { crudOperations, type FindResource } from '../../shared/api/crud';
 import { endSessionsAfterWrite } from '../crud/session-rules';
 import type { ListParams } from '../crud/query';
 import { rankGuard } from '../crud/rank-guard';
@@ -14,10 +14,10 @@ type IdParams = { id: string };
 type Body = Record<string, unknown>;
 
 /** list/get/create/update/delete for one declared resource (DESIGN 4). */
-function registerResource(app: FastifyInstance, r: ResourceDef) {
+function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResource) {
   const ops = operationsOf(r);
+  const api = crudOperations(r, find);
   const db = () => app.deps.database.db;
-  const tags = [r.name];
   const { storage } = app.deps;
   // Writes are checked against the declared rank rule, as the signed-in user.
   const ctx = (req: FastifyRequest) => ({
@@ -40,31 +40,25 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
   >;
 
   if (ops.includes('list')) {
-    app.get<{ Querystring: ListParams }>(r.api, { schema: { tags, querystring: listQuerySchema(r) } }, async (req) => ({
+    app.get<{ Querystring: ListParams }>(r.api, { schema: api.list }, async (req) => ({
       ...(await listRecords(db(), r, req.query, storage)),
       ...listExtras,
     }));
   }
   if (ops.includes('get')) {
-    app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: { tags, params: idParamsSchema } }, async (req) =>
-      getRecord(db(), r, req.params.id, storage),
-    );
+    app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.get }, async (req) => getRecord(db(), r, req.params.id, storage));
   }
   if (ops.includes('create')) {
-    app.post<{ Body: Body }>(
-      r.api,
-      { bodyLimit, preValidation: dropEmptyPasswords, schema: { tags, body: bodySchema(r, 'create') } },
-      async (req, reply) => {
-        const record = await createRecord(db(), r, req.body, ctx(req));
-        await endSessionsAfterWrite(db(), r, null, undefined, record, req.auth?.sessionId);
-        return reply.status(201).send(record);
-      },
-    );
+    app.post<{ Body: Body }>(r.api, { bodyLimit, preValidation: dropEmptyPasswords, schema: api.create }, async (req, reply) => {
+      const record = await createRecord(db(), r, req.body, ctx(req));
+      await endSessionsAfterWrite(db(), r, null, undefined, record, req.auth?.sessionId);
+      return reply.status(201).send(record);
+    });
   }
   if (ops.includes('update')) {
     app.put<{ Params: IdParams; Body: Body }>(
       `${r.api}/:id`,
-      { bodyLimit, preValidation: dropEmptyPasswords, schema: { tags, params: idParamsSchema, body: bodySchema(r, 'update') } },
+      { bodyLimit, preValidation: dropEmptyPasswords, schema: api.update },
       async (req) => {
         const { record, before } = await updateRecord(db(), r, req.params.id, req.body, ctx(req));
         await endSessionsAfterWrite(db(), r, req.body, before, record, req.auth?.sessionId);
@@ -73,7 +67,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
     );
   }
   if (ops.includes('delete')) {
-    app.delete<{ Params: IdParams }>(`${r.api}/:id`, { schema: { tags, params: idParamsSchema } }, async (req) => {
+    app.delete<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.delete }, async (req) => {
       const before = await deleteRecord(db(), r, req.params.id, ctx(req));
       await endSessionsAfterWrite(db(), r, null, before, undefined, req.auth?.sessionId);
       return { ok: true };
@@ -83,7 +77,8 @@ function registerResource(app: FastifyInstance, r: ResourceDef) {
 
 /** The generic routes of every declared resource the app serves. */
 export function crudRoutes(resources: readonly ResourceDef[]) {
+  const find: FindResource = (name) => resources.find((r) => r.name === name);
   return async (app: FastifyInstance) => {
-    for (const r of resources) registerResource(app, r);
+    for (const r of resources) registerResource(app, r, find);
   };
 }

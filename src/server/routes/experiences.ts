@@ -1,6 +1,10 @@
 import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { resourceByName } from '../../../resources/set';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { publicExperience, rotateImage } from '../../shared/api/experiences';
+import { recordSchema } from '../../shared/api/crud';
+import { Type } from '../../shared/api/schema';
+import { productResources, resourceByName } from '../../../resources/set';
 import { getRecord } from '../crud/repository';
 import { UUID_PATTERN } from '../crud/schemas';
 import { joinTableOf, tableOf } from '../db/resource-tables';
@@ -11,65 +15,48 @@ import { fileUrl } from '../storage/file-storage';
 const uuidRe = new RegExp(UUID_PATTERN);
 
 /** The public experience page's read, and rotating an experience image (SPEC 7). */
-export async function experienceRoutes(app: FastifyInstance) {
+export async function experienceRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const r = resourceByName('experiences');
+  const record = recordSchema(r, (name) => productResources.find(name));
+  const page = Type.Object({ ...(record as unknown as { properties: Record<string, never> }).properties, images_path: Type.String() });
   const t = tableOf(r);
   const images = joinTableOf(r, 'images');
   const db = () => app.deps.database.db;
   const { storage } = app.deps;
 
-  app.get<{ Params: { slugOrId: string } }>(
-    '/api/experiences/:slugOrId',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['experiences'], params: { type: 'object', properties: { slugOrId: { type: 'string', maxLength: 300 } } } },
-    },
-    async (req) => {
-      const key = req.params.slugOrId;
-      const [row] = await db()
-        .select({ id: t.id, underReview: t.under_review })
-        .from(t)
-        .where(uuidRe.test(key) ? or(eq(t.id, key), eq(t.slug, key)) : eq(t.slug, key));
-      // Under review reads as missing: nothing about it is public yet.
-      if (!row || row.underReview) throw notFound('Experience');
-      const rec = await getRecord(db(), r, String(row.id), storage);
-      return { ...rec, images_path: storage.urlPrefix };
-    },
-  );
+  app.get('/api/experiences/:slugOrId', { config: { access: 'public' }, schema: publicExperience(page) }, async (req) => {
+    const key = req.params.slugOrId;
+    const [row] = await db()
+      .select({ id: t.id, underReview: t.under_review })
+      .from(t)
+      .where(uuidRe.test(key) ? or(eq(t.id, key), eq(t.slug, key)) : eq(t.slug, key));
+    // Under review reads as missing: nothing about it is public yet.
+    if (!row || row.underReview) throw notFound('Experience');
+    const rec = await getRecord(db(), r, String(row.id), storage);
+    return { ...rec, images_path: storage.urlPrefix };
+  });
 
-  app.post<{ Body: { id: string; action: string } }>(
-    '/api/auth/edit-space-image',
-    {
-      schema: {
-        tags: ['experiences'],
-        body: {
-          type: 'object',
-          required: ['id', 'action'],
-          properties: { id: { type: 'string', pattern: UUID_PATTERN }, action: { type: 'string', enum: ['rotate'] } },
-        },
-      },
-    },
-    async (req) => {
-      const [img] = await db().select().from(images).where(eq(images.id, req.body.id));
-      if (!img) throw notFound('Image');
-      const current = { path: String(img.path), thumb: String(img.thumb) };
-      let rotated;
-      try {
-        rotated = await rotateContentImage(storage, current, r.name);
-      } catch (err) {
-        if (err instanceof HttpError) throw err;
-        throw badRequest('Failed to rotate image.');
-      }
-      await db().update(images).set({ path: rotated.path, thumb: rotated.thumb }).where(eq(images.id, req.body.id));
-      await removeStoredImages(storage, [current]);
-      return {
-        ok: true,
-        id: req.body.id,
-        imagePath: fileUrl(storage, rotated.path),
-        path: rotated.path,
-        thumb: rotated.thumb,
-        thumbUrl: fileUrl(storage, rotated.thumb),
-      };
-    },
-  );
+  app.post('/api/auth/edit-space-image', { schema: rotateImage }, async (req) => {
+    const [img] = await db().select().from(images).where(eq(images.id, req.body.id));
+    if (!img) throw notFound('Image');
+    const current = { path: String(img.path), thumb: String(img.thumb) };
+    let rotated;
+    try {
+      rotated = await rotateContentImage(storage, current, r.name);
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      throw badRequest('Failed to rotate image.');
+    }
+    await db().update(images).set({ path: rotated.path, thumb: rotated.thumb }).where(eq(images.id, req.body.id));
+    await removeStoredImages(storage, [current]);
+    return {
+      ok: true as const,
+      id: req.body.id,
+      imagePath: fileUrl(storage, rotated.path),
+      path: rotated.path,
+      thumb: rotated.thumb,
+      thumbUrl: fileUrl(storage, rotated.thumb),
+    };
+  });
 }

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { googleSignIn } from '../../shared/api/auth';
 import { perAddress } from '../security/rate-limits';
 import { googleKeySet, verifyGoogleIdToken } from '../auth/google-verify';
 import { signIn } from '../auth/login-response';
@@ -8,26 +10,14 @@ import { registerWithInvite } from '../invites/register';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
 
 /** Google sign-in (DESIGN 5): match by Google `sub`, else by verified e-mail. */
-export async function googleRoutes(app: FastifyInstance) {
+export async function googleRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = app.deps;
   const db = () => app.deps.database.db;
 
-  app.post<{ Body: { credential: string; invite?: string } }>(
+  app.post(
     '/api/auth/google',
-    {
-      config: { access: 'public', rateLimit: perAddress(config.authRateLimit) },
-      schema: {
-        tags: ['auth'],
-        body: {
-          type: 'object',
-          required: ['credential'],
-          properties: {
-            credential: { type: 'string', minLength: 1, maxLength: 10000 },
-            invite: { type: ['string', 'null'], maxLength: 200 },
-          },
-        },
-      },
-    },
+    { config: { access: 'public', rateLimit: perAddress(config.authRateLimit) }, schema: googleSignIn },
     async (req, reply) => {
       if (!config.googleClientId) throw badRequest('Google sign-in is not configured.');
       const id = await verifyGoogleIdToken(req.body.credential, config.googleClientId, app.deps.googleKeys ?? googleKeySet());
@@ -41,7 +31,7 @@ export async function googleRoutes(app: FastifyInstance) {
       if (!user && req.body.invite) {
         // A new person with an invite: registered unconfirmed, awaiting approval.
         await registerWithInvite(db(), { token: req.body.invite, name: id.name, email: id.email, googleSub: id.sub });
-        return reply.status(202).send({ ok: true, message: 'Registration submitted. Awaiting approval.' });
+        return reply.status(202).send({ ok: true as const, message: 'Registration submitted. Awaiting approval.' });
       }
       if (!user) {
         throw new HttpError(403, 'No account exists for this Google account. Ask an administrator for an invite.');

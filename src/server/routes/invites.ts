@@ -1,95 +1,65 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import * as contract from '../../shared/api/invites';
 import { perAddress } from '../security/rate-limits';
 import { DEFAULT_ROLE_TYPE } from '../db/seed-data';
 import { invitesT, notificationsT, rolesT, userRolesT, usersT } from '../db/tables';
 import { HttpError, notFound } from '../http/http-error';
-import { limitParam, pageParam } from '../http/paging';
 import { inviteToApi, validation } from '../invites/invite-view';
 import { APPROVE_ROUTE, registerWithInvite } from '../invites/register';
 import { approvedMail, mailLang } from '../mail/templates';
 import { newToken } from '../security/random-token';
-import { UUID_PATTERN } from '../crud/schemas';
 import { signedIn } from '../http/signed-in';
 import type { Db } from '../db/client';
 import { actorOf } from '../security/actor';
 import { assertMayActOn, assertMayGrantRole, guardRanks } from '../security/rank';
 
 const DEFAULT_HOURS = 48;
-const idParams = { type: 'object', properties: { id: { type: 'string', pattern: UUID_PATTERN } }, required: ['id'] };
 
 /** Invitations with approval (SPEC 7 "Invites", DESIGN 5 "Invites"). */
-export async function inviteRoutes(app: FastifyInstance) {
+export async function inviteRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = app.deps;
   const db = () => app.deps.database.db;
-  const tags = ['invites'];
   const limited = { access: 'public' as const, rateLimit: perAddress(config.authRateLimit) };
 
-  app.get<{ Querystring: { page: number; limit: number } }>(
-    '/api/auth/invites',
-    {
-      schema: {
-        tags,
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            page: pageParam,
-            limit: limitParam(1000, 25),
-          },
-        },
-      },
-    },
-    async (req) => {
-      const { page, limit } = req.query;
-      const [rows, [{ n }]] = await Promise.all([
-        db()
-          .select()
-          .from(invitesT)
-          .orderBy(desc(invitesT.createdAt), desc(invitesT.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db().select({ n: count() }).from(invitesT),
-      ]);
-      return { data: rows.map((r) => inviteToApi(r, config.publicUrl)), total: n, page, pages: Math.max(1, Math.ceil(n / limit)) };
-    },
-  );
+  app.get('/api/auth/invites', { schema: contract.listInvites }, async (req) => {
+    const { page, limit } = req.query;
+    const [rows, [{ n }]] = await Promise.all([
+      db()
+        .select()
+        .from(invitesT)
+        .orderBy(desc(invitesT.createdAt), desc(invitesT.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db().select({ n: count() }).from(invitesT),
+    ]);
+    return { data: rows.map((r) => inviteToApi(r, config.publicUrl)), total: n, page, pages: Math.max(1, Math.ceil(n / limit)) };
+  });
 
-  app.post<{ Body: { email?: string | null; hours?: unknown } }>(
-    '/api/auth/invites',
-    {
-      schema: {
-        tags,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { email: { type: ['string', 'null'], maxLength: 254 }, hours: {} },
-        },
-      },
-    },
-    async (req, reply) => {
-      const email = req.body.email?.trim().toLowerCase() || null;
-      if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-        throw new HttpError(400, 'Entered value does not match email format', { email: 'Entered value does not match email format' });
-      }
-      // SPEC 5: hours falls back to 48 when not a number; at least 1.
-      const n = Number(req.body.hours);
-      const hours =
-        Number.isFinite(n) && req.body.hours !== null && req.body.hours !== '' ? Math.min(Math.max(n, 1), 24 * 365) : DEFAULT_HOURS;
-      const { token } = newToken(32);
-      const expiresAt = new Date(Date.now() + hours * 3600 * 1000).toISOString();
-      const [row] = await db()
-        .insert(invitesT)
-        .values({ email, token, expiresAt, status: 'not used', createdBy: signedIn(req).userId })
-        .returning();
-      return reply.status(201).send(inviteToApi(row, config.publicUrl));
-    },
-  );
+  app.post('/api/auth/invites', { schema: contract.createInvite }, async (req, reply) => {
+    const email = req.body.email?.trim().toLowerCase() || null;
+    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      throw new HttpError(400, 'Entered value does not match email format', { email: 'Entered value does not match email format' });
+    }
+    // SPEC 5: hours falls back to 48 when not a number; at least 1.
+    const n = Number(req.body.hours);
+    const hours =
+      Number.isFinite(n) && req.body.hours !== null && req.body.hours !== '' ? Math.min(Math.max(n, 1), 24 * 365) : DEFAULT_HOURS;
+    const { token } = newToken(32);
+    const expiresAt = new Date(Date.now() + hours * 3600 * 1000).toISOString();
+    const [row] = await db()
+      .insert(invitesT)
+      .values({ email, token, expiresAt, status: 'not used', createdBy: signedIn(req).userId })
+      .returning();
+    return reply.status(201).send(inviteToApi(row, config.publicUrl));
+  });
 
-  app.delete<{ Params: { id: string } }>('/api/auth/invites/:id', { schema: { tags, params: idParams } }, async (req) => {
+  app.delete('/api/auth/invites/:id', { schema: contract.deleteInvite }, async (req) => {
     const [row] = await db().delete(invitesT).where(eq(invitesT.id, req.params.id)).returning({ id: invitesT.id });
     if (!row) throw notFound('Invite');
-    return { ok: true };
+    return { ok: true as const };
   });
 
   const submitted = async (id: string) => {
@@ -99,7 +69,7 @@ export async function inviteRoutes(app: FastifyInstance) {
     return row;
   };
 
-  app.post<{ Params: { id: string } }>(APPROVE_ROUTE, { schema: { tags, params: idParams } }, async (req) => {
+  app.post(APPROVE_ROUTE, { schema: contract.approveInvite }, async (req) => {
     const invite = await submitted(req.params.id);
     const userId = String(invite.registrant);
     const approved = await db().transaction(async (trx) => {
@@ -129,10 +99,10 @@ export async function inviteRoutes(app: FastifyInstance) {
       return user;
     });
     if (!approved) throw new HttpError(409, 'Only submitted invites can be approved or rejected.');
-    return { ok: true, message: 'User approved.' };
+    return { ok: true as const, message: 'User approved.' };
   });
 
-  app.post<{ Params: { id: string } }>('/api/auth/invites/:id/reject', { schema: { tags, params: idParams } }, async (req) => {
+  app.post('/api/auth/invites/:id/reject', { schema: contract.rejectInvite }, async (req) => {
     const invite = await submitted(req.params.id);
     await db().transaction(async (trx) => {
       const tx = trx as unknown as Db;
@@ -143,40 +113,16 @@ export async function inviteRoutes(app: FastifyInstance) {
       await tx.delete(usersT).where(and(eq(usersT.id, String(invite.registrant)), eq(usersT.confirmed, false)));
       await verify(tx);
     });
-    return { ok: true, message: 'Invite rejected.' };
+    return { ok: true as const, message: 'Invite rejected.' };
   });
 
-  app.get<{ Params: { token: string } }>(
-    '/api/auth/invites/validate/:token',
-    { config: limited, schema: { tags, params: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } } },
-    async (req) => {
-      const [row] = await db().select().from(invitesT).where(eq(invitesT.token, req.params.token));
-      return validation(row);
-    },
-  );
+  app.get('/api/auth/invites/validate/:token', { config: limited, schema: contract.validateInvite }, async (req) => {
+    const [row] = await db().select().from(invitesT).where(eq(invitesT.token, req.params.token));
+    return validation(row);
+  });
 
-  app.post<{ Body: { token: string; name: string; email: string; password: string } }>(
-    '/api/auth/register-invite',
-    {
-      config: limited,
-      schema: {
-        tags,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['token', 'name', 'email', 'password'],
-          properties: {
-            token: { type: 'string', minLength: 1, maxLength: 200 },
-            name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-            email: { type: 'string', format: 'email', maxLength: 254 },
-            password: { type: 'string', minLength: 6, maxLength: 200 },
-          },
-        },
-      },
-    },
-    async (req, reply) => {
-      await registerWithInvite(db(), req.body);
-      return reply.status(201).send({ ok: true, message: 'Registration submitted. Awaiting approval.' });
-    },
-  );
+  app.post('/api/auth/register-invite', { config: limited, schema: contract.registerInvite }, async (req, reply) => {
+    await registerWithInvite(db(), req.body);
+    return reply.status(201).send({ ok: true as const, message: 'Registration submitted. Awaiting approval.' });
+  });
 }

@@ -1,142 +1,117 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import * as contract from '../../shared/api/me';
 import { clientPermissionsT, notificationsT, roleClientPermissionsT, userRolesT, usersT } from '../db/tables';
 import { isoDate } from '../crud/representation';
 import { escapeLike } from '../crud/query';
 import { badRequest, notFound } from '../http/http-error';
-import { limitParam, pageParam } from '../http/paging';
-import { ISSUED_IMAGE_PATTERN } from '../uploads/images';
 import { removeUnusedImage } from '../uploads/unused-image';
 import { hashPassword } from '../security/passwords';
 import { revokeUserSessions } from '../security/session-store';
 import { signedIn } from '../http/signed-in';
 
-const pageQuery = (defaultLimit: number, extra: Record<string, unknown> = {}) => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    page: pageParam,
-    limit: limitParam(1000, defaultLimit),
-    q: { type: 'string', maxLength: 200 },
-    ...extra,
-  },
-});
-
 /** What a signed-in user reads and changes about themself. */
-export async function meRoutes(app: FastifyInstance) {
+export async function meRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = () => app.deps.database.db;
   const self = { access: 'self' as const };
 
-  app.get<{ Querystring: { page: number; limit: number; q?: string } }>(
-    '/api/auth/user-categories',
-    { config: self, schema: { tags: ['me'], querystring: pageQuery(50) } },
-    async (req) => {
-      const { page, limit } = req.query;
-      const conds = [];
-      if (!signedIn(req).superadmin) {
-        const mine = db()
-          .select({ id: roleClientPermissionsT.targetId })
-          .from(roleClientPermissionsT)
-          .innerJoin(userRolesT, eq(userRolesT.role, roleClientPermissionsT.ownerId))
-          .where(eq(userRolesT.user, signedIn(req).userId));
-        conds.push(inArray(clientPermissionsT.id, mine));
-      }
-      const q = req.query.q?.trim();
-      const search = q
-        ? or(ilike(clientPermissionsT.name, `%${escapeLike(q)}%`), ilike(clientPermissionsT.path, `%${escapeLike(q)}%`))
-        : undefined;
-      if (search) conds.push(search);
-      const where = conds.length ? and(...conds) : undefined;
-      const [rows, [{ n }]] = await Promise.all([
-        db()
-          .select()
-          .from(clientPermissionsT)
-          .where(where)
-          .orderBy(asc(clientPermissionsT.menu_order), asc(clientPermissionsT.name))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db().select({ n: count() }).from(clientPermissionsT).where(where),
-      ]);
-      return {
-        data: rows.map((c) => ({
-          _id: c.id,
-          name: c.name,
-          path: c.path,
-          menu: c.menu,
-          menu_order: c.menu_order,
-          description: c.description,
-          auth: true,
-        })),
-        total: n,
-        page,
-        pages: Math.max(1, Math.ceil(n / limit)),
-      };
-    },
-  );
+  app.get('/api/auth/user-categories', { config: self, schema: contract.userCategories }, async (req) => {
+    const { page, limit } = req.query;
+    const conds = [];
+    if (!signedIn(req).superadmin) {
+      const mine = db()
+        .select({ id: roleClientPermissionsT.targetId })
+        .from(roleClientPermissionsT)
+        .innerJoin(userRolesT, eq(userRolesT.role, roleClientPermissionsT.ownerId))
+        .where(eq(userRolesT.user, signedIn(req).userId));
+      conds.push(inArray(clientPermissionsT.id, mine));
+    }
+    const q = req.query.q?.trim();
+    const search = q
+      ? or(ilike(clientPermissionsT.name, `%${escapeLike(q)}%`), ilike(clientPermissionsT.path, `%${escapeLike(q)}%`))
+      : undefined;
+    if (search) conds.push(search);
+    const where = conds.length ? and(...conds) : undefined;
+    const [rows, [{ n }]] = await Promise.all([
+      db()
+        .select()
+        .from(clientPermissionsT)
+        .where(where)
+        .orderBy(asc(clientPermissionsT.menu_order), asc(clientPermissionsT.name))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db().select({ n: count() }).from(clientPermissionsT).where(where),
+    ]);
+    return {
+      data: rows.map((c) => ({
+        _id: c.id,
+        name: c.name,
+        path: c.path,
+        menu: c.menu,
+        menu_order: c.menu_order,
+        description: c.description,
+        auth: true,
+      })),
+      total: n,
+      page,
+      pages: Math.max(1, Math.ceil(n / limit)),
+    };
+  });
 
-  app.get<{ Querystring: { page: number; limit: number; unread?: string } }>(
-    '/api/auth/notifications',
-    {
-      config: self,
-      schema: { tags: ['me'], querystring: pageQuery(20, { unread: { type: 'string', enum: ['0', '1', 'true', 'false'] } }) },
-    },
-    async (req) => {
-      const { page, limit } = req.query;
-      const mine = eq(notificationsT.user, signedIn(req).userId);
-      const onlyUnread = req.query.unread === '1' || req.query.unread === 'true';
-      const where = onlyUnread ? and(mine, isNull(notificationsT.readAt)) : mine;
-      const [rows, [{ n }], [{ unread }]] = await Promise.all([
-        db()
-          .select()
-          .from(notificationsT)
-          .where(where)
-          .orderBy(desc(notificationsT.createdAt), desc(notificationsT.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db().select({ n: count() }).from(notificationsT).where(where),
-        db()
-          .select({ unread: count() })
-          .from(notificationsT)
-          .where(and(mine, isNull(notificationsT.readAt))),
-      ]);
-      return {
-        data: rows.map((x) => ({
-          _id: x.id,
-          title: x.title,
-          body: x.body,
-          link: x.link,
-          readAt: isoDate(x.readAt),
-          createdAt: isoDate(x.createdAt),
-        })),
-        total: n,
-        page,
-        pages: Math.max(1, Math.ceil(n / limit)),
-        unread,
-      };
-    },
-  );
+  app.get('/api/auth/notifications', { config: self, schema: contract.notifications }, async (req) => {
+    const { page, limit } = req.query;
+    const mine = eq(notificationsT.user, signedIn(req).userId);
+    const onlyUnread = req.query.unread === '1' || req.query.unread === 'true';
+    const where = onlyUnread ? and(mine, isNull(notificationsT.readAt)) : mine;
+    const [rows, [{ n }], [{ unread }]] = await Promise.all([
+      db()
+        .select()
+        .from(notificationsT)
+        .where(where)
+        .orderBy(desc(notificationsT.createdAt), desc(notificationsT.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db().select({ n: count() }).from(notificationsT).where(where),
+      db()
+        .select({ unread: count() })
+        .from(notificationsT)
+        .where(and(mine, isNull(notificationsT.readAt))),
+    ]);
+    return {
+      data: rows.map((x) => ({
+        _id: x.id,
+        title: x.title,
+        body: x.body,
+        link: x.link,
+        readAt: isoDate(x.readAt),
+        createdAt: isoDate(x.createdAt),
+      })),
+      total: n,
+      page,
+      pages: Math.max(1, Math.ceil(n / limit)),
+      unread,
+    };
+  });
 
-  app.post<{ Params: { id: string } }>(
-    '/api/auth/notifications/:id/read',
-    { config: self, schema: { tags: ['me'], params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } } } },
-    async (req) => {
-      const [row] = await db()
-        .update(notificationsT)
-        .set({ readAt: sql`coalesce(${notificationsT.readAt}, now())` })
-        .where(and(eq(notificationsT.id, req.params.id), eq(notificationsT.user, signedIn(req).userId)))
-        .returning({ id: notificationsT.id });
-      if (!row) throw notFound('Notification');
-      return { ok: true };
-    },
-  );
+  app.post('/api/auth/notifications/:id/read', { config: self, schema: contract.readNotification }, async (req) => {
+    const [row] = await db()
+      .update(notificationsT)
+      .set({ readAt: sql`coalesce(${notificationsT.readAt}, now())` })
+      .where(and(eq(notificationsT.id, req.params.id), eq(notificationsT.user, signedIn(req).userId)))
+      .returning({ id: notificationsT.id });
+    if (!row) throw notFound('Notification');
+    return { ok: true as const };
+  });
 
-  app.post('/api/auth/notifications', { config: self, schema: { tags: ['me'] } }, async (req) => {
+  app.post('/api/auth/notifications', { config: self, schema: contract.readAllNotifications }, async (req) => {
     const rows = await db()
       .update(notificationsT)
       .set({ readAt: sql`now()` })
       .where(and(eq(notificationsT.user, signedIn(req).userId), isNull(notificationsT.readAt)))
       .returning({ id: notificationsT.id });
-    return { ok: true, updated: rows.length };
+    return { ok: true as const, updated: rows.length };
   });
 
   const profileOf = async (userId: string) => {
@@ -144,57 +119,31 @@ export async function meRoutes(app: FastifyInstance) {
     return { name: u.name, email: u.email, address: u.address ?? '', phone: u.phone ?? '', bio: u.bio ?? '', image: u.image ?? null };
   };
 
-  app.get('/api/auth/my-profile', { config: self, schema: { tags: ['me'], querystring: pageQuery(25) } }, async (req) =>
-    profileOf(signedIn(req).userId),
-  );
+  app.get('/api/auth/my-profile', { config: self, schema: contract.myProfile }, async (req) => profileOf(signedIn(req).userId));
 
-  const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
-  app.post<{ Body: { name: string; phone?: string; address?: string; bio?: string; password?: string; image?: string } }>(
-    '/api/auth/my-profile',
-    {
-      config: self,
-      schema: {
-        tags: ['me'],
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name'],
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-            phone: text(50),
-            address: text(500),
-            bio: text(5000),
-            password: { type: ['string', 'null'], maxLength: 200 },
-            // Only images this server stored may become a profile picture.
-            image: { type: ['string', 'null'], maxLength: 500, pattern: ISSUED_IMAGE_PATTERN },
-          },
-        },
-      },
-    },
-    async (req) => {
-      const b = req.body;
-      const set: Record<string, unknown> = { name: b.name.trim() };
-      for (const k of ['phone', 'address', 'bio', 'image'] as const) if (b[k] !== undefined) set[k] = b[k] === '' ? null : b[k];
-      if (b.password) {
-        if (b.password.length < 6) {
-          const message = 'Password must have at least 6 characters';
-          throw badRequest(message, { password: message });
-        }
-        set.passwordHash = await hashPassword(b.password);
+  app.post('/api/auth/my-profile', { config: self, schema: contract.updateMyProfile }, async (req) => {
+    const b = req.body;
+    const set: Record<string, unknown> = { name: b.name.trim() };
+    for (const k of ['phone', 'address', 'bio', 'image'] as const) if (b[k] !== undefined) set[k] = b[k] === '' ? null : b[k];
+    if (b.password) {
+      if (b.password.length < 6) {
+        const message = 'Password must have at least 6 characters';
+        throw badRequest(message, { password: message });
       }
-      const [before] = await db()
-        .select({ image: usersT.image })
-        .from(usersT)
-        .where(eq(usersT.id, signedIn(req).userId));
-      await db()
-        .update(usersT)
-        .set(set)
-        .where(eq(usersT.id, signedIn(req).userId));
-      // A replaced or removed picture's file goes (after the write: a failed save keeps it).
-      if (before && set.image !== undefined && before.image !== set.image)
-        await removeUnusedImage(db(), app.deps.storage, usersT, 'image', before.image);
-      if (b.password) await revokeUserSessions(db(), signedIn(req).userId, signedIn(req).sessionId);
-      return profileOf(signedIn(req).userId);
-    },
-  );
+      set.passwordHash = await hashPassword(b.password);
+    }
+    const [before] = await db()
+      .select({ image: usersT.image })
+      .from(usersT)
+      .where(eq(usersT.id, signedIn(req).userId));
+    await db()
+      .update(usersT)
+      .set(set)
+      .where(eq(usersT.id, signedIn(req).userId));
+    // A replaced or removed picture's file goes (after the write: a failed save keeps it).
+    if (before && set.image !== undefined && before.image !== set.image)
+      await removeUnusedImage(db(), app.deps.storage, usersT, 'image', before.image);
+    if (b.password) await revokeUserSessions(db(), signedIn(req).userId, signedIn(req).sessionId);
+    return profileOf(signedIn(req).userId);
+  });
 }

@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ready as readyContract } from '../../shared/api/system';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -15,12 +17,13 @@ function hasBearer(header: string | undefined, token: string): boolean {
  * that do not. GET /metrics (Prometheus text) exists only when METRICS_TOKEN
  * is set, and needs it as a Bearer token.
  */
-export async function opsRoutes(app: FastifyInstance) {
-  app.get('/api/ready', { config: { access: 'public' }, schema: { tags: ['system'] } }, async (_req, reply) => {
+export async function opsRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/api/ready', { config: { access: 'public' }, schema: readyContract }, async (_req, reply) => {
     const { ready, parts } = await app.readiness.report();
-    if (ready) return { status: 'ready', parts };
+    if (ready) return { status: 'ready' as const, parts };
     const failed = Object.keys(parts).filter((p) => parts[p] !== 'ok');
-    return reply.code(503).send({ status: 'not ready', error: `Not ready: ${failed.join(', ')}`, failed, parts });
+    return reply.code(503).send({ status: 'not ready' as const, error: `Not ready: ${failed.join(', ')}`, failed, parts });
   });
 
   const token = app.deps.config.metricsToken;

@@ -1,25 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import * as contract from '../../shared/api/system';
 import { notificationsT } from '../db/tables';
 import type { KnownRoute } from '../rbac/route-table';
 import { syncPermissions } from '../rbac/sync-permissions';
 import { signedIn } from '../http/signed-in';
 
 export function systemRoutes(routes: KnownRoute[], version: string) {
-  return async (app: FastifyInstance) => {
+  return async (server: FastifyInstance) => {
+    const app = server.withTypeProvider<TypeBoxTypeProvider>();
     const db = () => app.deps.database.db;
 
     // Liveness: the process answers. Whether it can serve (database, Redis...) is GET /api/ready.
-    app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => ({
-      status: 'ok',
+    app.get('/api/health', { config: { access: 'public' }, schema: contract.health }, async () => ({
+      status: 'ok' as const,
       database: app.deps.database.kind,
     }));
 
-    app.get('/api/config', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => ({
+    app.get('/api/config', { config: { access: 'public' }, schema: contract.publicConfig }, async () => ({
       googleClientId: app.deps.config.googleClientId ?? null,
       version,
     }));
 
-    app.post('/api/auth/reinitiate-permissions/', { schema: { tags: ['permissions'] } }, async (req) => {
+    app.post('/api/auth/reinitiate-permissions/', { schema: contract.reinitiatePermissions }, async (req) => {
       const createdCount = await syncPermissions(db(), routes);
       await db()
         .insert(notificationsT)

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import * as contract from '../../shared/api/translations';
 import { isoDate } from '../crud/representation';
 import { translationsT } from '../db/tables';
 import { badRequest } from '../http/http-error';
 import type { Entries } from '../translations/flatten';
 import { FORBIDDEN_KEY_MESSAGE, forbiddenSegment } from '../../shared/safe-keys';
-import { generateFiles, LANG_PATTERN, listLanguages, saveEntries } from '../translations/store';
+import { listLanguages, saveEntries } from '../translations/store';
+import { generateSnapshots } from '../translations/snapshots';
 
 const MAX_ENTRIES = 20000;
 const MAX_VALUE = 10000;
@@ -13,17 +16,17 @@ const MAX_VALUE = 10000;
 function view(row: Record<string, unknown>) {
   return {
     _id: String(row.id),
-    language: row.language,
-    data: { entries: row.entries ?? {} },
+    language: String(row.language),
+    data: { entries: (row.entries ?? {}) as Record<string, string> },
     lastGenerated: isoDate(row.lastGenerated),
     updatedAt: isoDate(row.updatedAt),
   };
 }
 
 /** SPEC 7 "Translations": list, read, save and generate the interface files. */
-export async function translationRoutes(app: FastifyInstance) {
+export async function translationRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = () => app.deps.database.db;
-  const tags = ['translations'];
   const languages = async () =>
     (await listLanguages(db())).map((l) => ({
       language: l.language,
@@ -31,64 +34,36 @@ export async function translationRoutes(app: FastifyInstance) {
       updatedAt: isoDate(l.updatedAt),
     }));
 
-  app.post<{ Body: { lang?: string; generate_files?: boolean } | null }>(
-    '/api/auth/translations',
-    {
-      schema: {
-        tags,
-        body: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: { lang: { type: 'string', pattern: LANG_PATTERN }, generate_files: { type: 'boolean' } },
-        },
-      },
-    },
-    async (req) => {
-      const body = req.body ?? {};
-      if (body.generate_files) {
-        const generated = await generateFiles(db(), app.deps.config.localesDir);
-        return { ok: true, generated, translations: await languages() };
-      }
-      if (!body.lang) return { translations: await languages() };
-      const [row] = await db().select().from(translationsT).where(eq(translationsT.language, body.lang));
-      return { langFound: Boolean(row), translation: row ? view(row) : null, translations: await languages() };
-    },
-  );
+  app.post('/api/auth/translations', { schema: contract.translationsAction }, async (req) => {
+    const body = req.body ?? {};
+    if (body.generate_files) {
+      const generated = await generateSnapshots(db());
+      return { ok: true as const, generated, translations: await languages() };
+    }
+    if (!body.lang) return { translations: await languages() };
+    const [row] = await db().select().from(translationsT).where(eq(translationsT.language, body.lang));
+    return { langFound: Boolean(row), translation: row ? view(row) : null, translations: await languages() };
+  });
 
-  app.put<{ Body: { lang: string; data: Record<string, unknown> } }>(
-    '/api/auth/translations',
-    {
-      bodyLimit: 4 * 1024 * 1024,
-      schema: {
-        tags,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['lang', 'data'],
-          properties: { lang: { type: 'string', pattern: LANG_PATTERN }, data: { type: 'object' } },
-        },
-      },
-    },
-    async (req) => {
-      const { data } = req.body;
-      const nested = Object.hasOwn(data, 'entries') ? data.entries : undefined;
-      const raw = (nested && typeof nested === 'object' ? nested : data) as Record<string, unknown>;
-      // Keys are chosen by the user: no prototype, and none that could reach one.
-      const entries: Entries = Object.create(null) as Entries;
-      for (const [k, v] of Object.entries(raw)) {
-        const key = k.trim();
-        if (!key) continue; // SPEC 5: blank keys are dropped
-        if (forbiddenSegment(key) !== null) {
-          const message = `${FORBIDDEN_KEY_MESSAGE}: "${key.slice(0, 80)}".`;
-          throw badRequest(message, { data: message });
-        }
-        if (typeof v !== 'string') throw badRequest(`The value of "${key.slice(0, 80)}" must be text.`);
-        if (v.length > MAX_VALUE || key.length > 300) throw badRequest(`The entry "${key.slice(0, 80)}" is too long.`);
-        entries[key] = v;
+  app.put('/api/auth/translations', { bodyLimit: 4 * 1024 * 1024, schema: contract.saveTranslations }, async (req) => {
+    const { data } = req.body;
+    const nested = Object.hasOwn(data, 'entries') ? data.entries : undefined;
+    const raw = (nested && typeof nested === 'object' ? nested : data) as Record<string, unknown>;
+    // Keys are chosen by the user: no prototype, and none that could reach one.
+    const entries: Entries = Object.create(null) as Entries;
+    for (const [k, v] of Object.entries(raw)) {
+      const key = k.trim();
+      if (!key) continue; // SPEC 5: blank keys are dropped
+      if (forbiddenSegment(key) !== null) {
+        const message = `${FORBIDDEN_KEY_MESSAGE}: "${key.slice(0, 80)}".`;
+        throw badRequest(message, { data: message });
       }
-      if (Object.keys(entries).length > MAX_ENTRIES) throw badRequest(`At most ${MAX_ENTRIES} entries per language.`);
-      const row = await saveEntries(db(), req.body.lang, entries);
-      return { ok: true, translation: view(row), translations: await languages() };
-    },
-  );
+      if (typeof v !== 'string') throw badRequest(`The value of "${key.slice(0, 80)}" must be text.`);
+      if (v.length > MAX_VALUE || key.length > 300) throw badRequest(`The entry "${key.slice(0, 80)}" is too long.`);
+      entries[key] = v;
+    }
+    if (Object.keys(entries).length > MAX_ENTRIES) throw badRequest(`At most ${MAX_ENTRIES} entries per language.`);
+    const row = await saveEntries(db(), req.body.lang, entries);
+    return { ok: true as const, translation: view(row), translations: await languages() };
+  });
 }

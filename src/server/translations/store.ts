@@ -1,13 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { translationsT } from '../db/tables';
-import { flatten, unflatten, type Entries } from './flatten';
+import { flatten, type Entries } from './flatten';
 
 /** Two or three letters, optional region: never anything that could become a path. */
-export const LANG_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$';
+import { LANG_PATTERN } from '../../shared/api/translations';
+
+export { LANG_PATTERN };
 const langRe = new RegExp(LANG_PATTERN);
 export const isLang = (s: string) => langRe.test(s);
 
@@ -40,20 +41,4 @@ export async function saveEntries(db: Db, lang: string, safeEntries: Entries) {
     .onConflictDoUpdate({ target: translationsT.language, set: { entries, updatedAt: sql`now()` } })
     .returning();
   return row;
-}
-
-/** Writes every language's file: a temporary file, then a rename, so readers never see half a file. */
-export async function generateFiles(db: Db, localesDir: string): Promise<string[]> {
-  const rows = await db.select().from(translationsT);
-  for (const row of rows) {
-    const lang = String(row.language);
-    if (!isLang(lang)) continue;
-    const dir = path.join(localesDir, lang);
-    await mkdir(dir, { recursive: true });
-    const tmp = path.join(dir, `.translations.${process.pid}.${crypto.randomUUID()}.tmp`);
-    await writeFile(tmp, JSON.stringify(unflatten(row.entries as Entries), null, 2));
-    await rename(tmp, path.join(dir, 'translations.json'));
-  }
-  await db.update(translationsT).set({ lastGenerated: sql`now()` });
-  return rows.map((r) => String(r.language));
 }

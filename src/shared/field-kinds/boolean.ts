@@ -1,8 +1,11 @@
+import { Type } from '../api/schema';
 import type { FieldKind } from './kind';
 
 export const boolean: FieldKind = {
   writable: true,
   bodySchema: () => ({ type: 'boolean' }),
+  // The column is NOT NULL with a default.
+  apiSchema: () => Type.Boolean(),
   filter: { schema: () => ({ type: 'boolean' }) },
   emptyValue: () => null,
   checks: () => [],

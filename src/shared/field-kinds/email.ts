@@ -1,4 +1,4 @@
-import { csvText, lengthChecks, stringSchema, type FieldKind } from './kind';
+import { textApi, csvText, lengthChecks, stringSchema, type FieldKind } from './kind';
 
 /** SPEC 5: a simple {something}@{something}.{something} pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -7,6 +7,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const email: FieldKind = {
   writable: true,
   bodySchema: (def) => stringSchema(def, { format: 'email' }),
+  apiSchema: (def) => textApi(def),
   search: 'text',
   emptyValue: () => null,
   choiceDetail: true,

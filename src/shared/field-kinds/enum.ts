@@ -1,9 +1,10 @@
-import { csvText, type FieldKind } from './kind';
+import { textApi, csvText, type FieldKind } from './kind';
 
 /** One of the declared `options`. */
 export const enumKind: FieldKind = {
   writable: true,
   bodySchema: (def) => ({ type: 'string', enum: [...(def.options ?? [])] }),
+  apiSchema: (def) => textApi(def),
   filter: { schema: (def) => ({ type: 'string', enum: [...(def.options ?? [])] }) },
   emptyValue: () => null,
   csv: csvText,

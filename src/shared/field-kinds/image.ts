@@ -1,4 +1,4 @@
-import { csvText, stringSchema, type FieldKind } from './kind';
+import { textApi, csvText, stringSchema, type FieldKind } from './kind';
 
 /**
  * What an image field may hold (or nothing): a path the upload route issued,
@@ -10,6 +10,7 @@ export const ISSUED_IMAGE_PATTERN = '^(/uploads/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]
 export const image: FieldKind = {
   writable: true,
   bodySchema: (def) => stringSchema(def, { pattern: ISSUED_IMAGE_PATTERN }),
+  apiSchema: (def) => textApi(def),
   emptyValue: () => null,
   csv: csvText,
 };

@@ -1,3 +1,4 @@
+import { Type } from '../api/schema';
 import type { FieldKind, JsonSchema } from './kind';
 
 /** One entry of an images field in a request body (SPEC 3 "Editor image entry"). */
@@ -19,6 +20,15 @@ export const imageEntrySchema: JsonSchema = {
   },
 };
 
+/** One stored image as records carry it. */
+export const StoredImage = Type.Object({
+  id: Type.String(),
+  path: Type.String(),
+  thumb: Type.String(),
+  url: Type.String(),
+  thumbUrl: Type.String(),
+});
+
 /**
  * Ordered images kept in a child table. Bodies carry operations on them
  * (SPEC 4); records carry `[{id, path, thumb, url, thumbUrl}]`.
@@ -26,6 +36,8 @@ export const imageEntrySchema: JsonSchema = {
 export const images: FieldKind = {
   writable: true,
   bodySchema: () => ({ type: 'array', maxItems: 50, items: imageEntrySchema }),
+  apiSchema: () => Type.Array(StoredImage),
+  listExtras: ['images_path'],
   emptyValue: () => [],
   csv: (v) => (Array.isArray(v) ? v.map((i) => String((i as { url?: unknown }).url ?? '')).join(' ') : ''),
 };

@@ -1,4 +1,6 @@
+import type { TSchema } from 'typebox';
 import type { FieldDef } from '../resource';
+import { Nullable, Type } from '../api/schema';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -13,6 +15,10 @@ export interface FieldKind {
   writable: boolean;
   /** JSON Schema of the value in a create/update body. */
   bodySchema(def: FieldDef): JsonSchema;
+  /** Schema of the value records carry in API answers (responses serialize through it). */
+  apiSchema(def: FieldDef, c: ApiSchemaContext): TSchema;
+  /** Keys (text values) every list of a resource with such a field carries; the server kind gives their values. */
+  listExtras?: readonly string[];
   /** Lists filter on it by exact value: the JSON Schema of `?field=value`. Absent: not a filter. */
   filter?: { schema(def: FieldDef): JsonSchema };
   /** How `q` searches it: a text value, or any element of a list. Absent: `search` may not name it. */
@@ -32,6 +38,18 @@ export interface FieldKind {
    */
   checks?(def: FieldDef): Check[];
 }
+
+/** What a kind's API schema may ask about its declaration's surroundings. */
+export interface ApiSchemaContext {
+  /** A ref's target as lists show it: `{_id, ...populate}`. */
+  populated(def: FieldDef): TSchema;
+}
+
+/** A required value, or the value or null. */
+export const maybe = <T extends TSchema>(def: FieldDef, schema: T) => (def.required ? schema : Nullable(schema));
+
+/** A text value in an answer. */
+export const textApi = (def: FieldDef, extra: Record<string, unknown> = {}) => maybe(def, Type.String(extra));
 
 /** A failed check: the message's translation key and its values (`label` is added by the form). */
 export interface CheckFailure {

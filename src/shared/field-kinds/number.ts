@@ -1,4 +1,5 @@
-import { csvText, type CheckFailure, type FieldKind } from './kind';
+import { Type } from '../api/schema';
+import { maybe, csvText, type CheckFailure, type FieldKind } from './kind';
 
 /** An integer within the declared `min`/`max`. */
 export const number: FieldKind = {
@@ -8,6 +9,7 @@ export const number: FieldKind = {
     ...(def.min !== undefined ? { minimum: def.min } : {}),
     ...(def.max !== undefined ? { maximum: def.max } : {}),
   }),
+  apiSchema: (def) => maybe(def, Type.Integer()),
   emptyValue: () => null,
   csv: csvText,
   checks: (def) => [

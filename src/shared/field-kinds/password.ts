@@ -1,3 +1,4 @@
+import { Type } from '../api/schema';
 import { stringSchema, type FieldKind } from './kind';
 
 /** SPEC 9: minimum password length. */
@@ -7,6 +8,8 @@ export const PASSWORD_MIN = 6;
 export const password: FieldKind = {
   writable: true,
   bodySchema: (def) => stringSchema(def),
+  // Write-only: whatever a record holds, an answer carries no value.
+  apiSchema: () => Type.Null(),
   emptyValue: () => null,
   blankKeepsValue: true,
   // Never exported.

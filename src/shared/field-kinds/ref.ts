@@ -1,9 +1,11 @@
+import { Nullable } from '../api/schema';
 import { csvRecordLabel, UUID_PATTERN, type FieldKind } from './kind';
 
 /** The id of a record of the resource `ref`; lists show it populated (`{_id, ...populate}`). */
 export const ref: FieldKind = {
   writable: true,
   bodySchema: (def) => ({ type: def.required ? 'string' : ['string', 'null'], pattern: UUID_PATTERN }),
+  apiSchema: (def, c) => Nullable(c.populated(def)),
   filter: { schema: () => ({ type: 'string', pattern: UUID_PATTERN }) },
   emptyValue: () => null,
   csv: csvRecordLabel,

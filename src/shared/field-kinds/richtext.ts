@@ -1,9 +1,10 @@
-import { stringSchema, type FieldKind } from './kind';
+import { textApi, stringSchema, type FieldKind } from './kind';
 
 /** Sanitized HTML (the server sanitizes on write). */
 export const richtext: FieldKind = {
   writable: true,
   bodySchema: (def) => stringSchema(def),
+  apiSchema: (def) => textApi(def),
   search: 'text',
   emptyValue: () => null,
   // The words, not the markup.

@@ -1,4 +1,6 @@
-import { saveSession, type SessionRole, type SessionUser } from '../../web/session';
+import { saveSession } from '../../web/session';
+import type { googleSignIn, login } from '../../shared/api/auth';
+import type { BodyOf, Success } from '../../shared/api/operation';
 
 /**
  * The light login page's POST /api/auth/login and /api/auth/google, storing
@@ -7,15 +9,10 @@ import { saveSession, type SessionRole, type SessionUser } from '../../web/sessi
  */
 export type SignInResult = { kind: 'signed-in' } | { kind: 'pending'; message: string } | { kind: 'error'; text: string };
 
-export type SignInBody = { email: string; password: string } | { credential: string; invite?: string };
+export type SignInBody = BodyOf<typeof login> | BodyOf<typeof googleSignIn>;
 
-interface Answer {
-  token?: unknown;
-  user?: SessionUser;
-  role?: SessionRole | null;
-  message?: unknown;
-  error?: unknown;
-}
+/** A sign-in answer, a 202 registration or an error body: checked field by field below. */
+type Answer = Partial<Success<typeof login>> & { message?: unknown; error?: unknown };
 
 // The server's own wording for the 202 answer, used when it sends no message.
 const REGISTRATION_SUBMITTED = 'Registration submitted. Awaiting approval.';

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { Success } from '../../shared/api/operation';
+import type { publicConfig } from '../../shared/api/system';
 
 /** GET /api/config: the Google client id when Google sign-in is enabled, else null. */
 export function useGoogleClientId(): string | null {
@@ -6,9 +8,9 @@ export function useGoogleClientId(): string | null {
   useEffect(() => {
     let alive = true;
     fetch('/api/config')
-      .then((r) => (r.ok ? (r.json() as Promise<{ googleClientId?: unknown }>) : null))
+      .then((r) => (r.ok ? (r.json() as Promise<Success<typeof publicConfig>>) : null))
       .then((c) => {
-        if (alive && typeof c?.googleClientId === 'string' && c.googleClientId) setClientId(c.googleClientId);
+        if (alive && c?.googleClientId) setClientId(c.googleClientId);
       })
       // Without the config the page simply offers no Google button.
       .catch(() => undefined);

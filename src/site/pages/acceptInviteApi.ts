@@ -1,19 +1,11 @@
 /** The public invite calls; plain fetch, the public site carries no admin code. */
+import type { InviteValidation, registerInvite } from '../../shared/api/invites';
+import type { BodyOf, Success } from '../../shared/api/operation';
+import type { Static } from '../../shared/api/schema';
+import type { publicConfig } from '../../shared/api/system';
 
-export interface InviteCheck {
-  ok: boolean;
-  expired: boolean;
-  consumed: boolean;
-  email: string | null;
-  expiresAt: string | null;
-}
-
-export interface Registration {
-  token: string;
-  name: string;
-  email: string;
-  password: string;
-}
+export type InviteCheck = Static<typeof InviteValidation>;
+export type Registration = BodyOf<typeof registerInvite>;
 
 /** A refused call: HTTP status (0 when no answer came) and the server's error text. */
 export class InviteCallError extends Error {
@@ -43,11 +35,11 @@ async function call<T>(url: string, init?: RequestInit): Promise<T> {
 export const checkInvite = (token: string) => call<InviteCheck>(`/api/auth/invites/validate/${encodeURIComponent(token)}`);
 
 export const registerWithInvite = (reg: Registration) =>
-  call<{ ok: boolean; message: string }>('/api/auth/register-invite', { method: 'POST', body: JSON.stringify(reg) });
+  call<Success<typeof registerInvite>>('/api/auth/register-invite', { method: 'POST', body: JSON.stringify(reg) });
 
 /** Whether Google sign-in is enabled; without it the Google way would be a dead end. */
 export const googleEnabled = () =>
-  call<{ googleClientId?: string | null }>('/api/config').then(
+  call<Success<typeof publicConfig>>('/api/config').then(
     (c) => Boolean(c.googleClientId),
     () => false,
   );

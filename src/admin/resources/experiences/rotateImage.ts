@@ -1,11 +1,7 @@
-import { api } from '../../api/http';
-
-interface RotateAnswer {
-  imagePath: string;
-  thumbUrl: string;
-}
+import { call } from '../../api/http';
+import { rotateImage as rotate } from '../../../shared/api/experiences';
 
 /** Turns a stored picture 90 degrees on the server; the answer is its new URL. */
-export function rotateImage(id: string): Promise<RotateAnswer> {
-  return api<RotateAnswer>('/api/auth/edit-space-image', { method: 'POST', body: { id, action: 'rotate' } });
+export function rotateImage(id: string) {
+  return call(rotate, '/api/auth/edit-space-image', { method: 'POST', body: { id, action: 'rotate' } });
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { api } from '../../api/http';
+import { call } from '../../api/http';
+import { reinitiatePermissions } from '../../../shared/api/system';
 import { errorBody } from '../../api/ApiError';
 
 /** Syncs API permissions with the server's routes, after a confirmation (SPEC 2 "Tables"). */
@@ -16,7 +17,7 @@ export function ReinitiatePermissionsButton() {
     setAsking(false);
     setRunning(true);
     try {
-      const res = await api<{ createdCount: number }>('/api/auth/reinitiate-permissions/', { method: 'POST' });
+      const res = await call(reinitiatePermissions, '/api/auth/reinitiate-permissions/', { method: 'POST' });
       notify(translate('app.permissions.sync_done', { n: res.createdCount ?? 0 }), { type: 'success' });
       refresh();
     } catch (e) {

@@ -1,28 +1,20 @@
-import { api } from '../../api/http';
+import { call } from '../../api/http';
+import * as contract from '../../../shared/api/translations';
+import type { Static } from '../../../shared/api/schema';
 
 /** SPEC 7 "Translations" as typed calls. Entries are flat dotted keys. */
 export type Entries = Record<string, string>;
 
-export interface LanguageInfo {
-  language: string;
-  lastGenerated: string | null;
-  updatedAt: string | null;
-}
-
-export interface Translation extends LanguageInfo {
-  _id: string;
-  data: { entries: Entries };
-}
+export type LanguageInfo = Static<typeof contract.LanguageSummary>;
+export type Translation = Static<typeof contract.Translation>;
 
 const URL = '/api/auth/translations';
 
-export const listLanguages = () => api<{ translations: LanguageInfo[] }>(URL, { method: 'POST', body: {} });
+export const listLanguages = () => call(contract.translationsAction, URL, { method: 'POST', body: {} });
 
-export const loadLanguage = (lang: string) =>
-  api<{ langFound: boolean; translation: Translation | null; translations: LanguageInfo[] }>(URL, { method: 'POST', body: { lang } });
+export const loadLanguage = (lang: string) => call(contract.translationsAction, URL, { method: 'POST', body: { lang } });
 
 export const saveLanguage = (lang: string, entries: Entries) =>
-  api<{ ok: boolean; translation: Translation; translations: LanguageInfo[] }>(URL, { method: 'PUT', body: { lang, data: { entries } } });
+  call(contract.saveTranslations, URL, { method: 'PUT', body: { lang, data: { entries } } });
 
-export const generateFiles = () =>
-  api<{ ok: boolean; generated: string[]; translations: LanguageInfo[] }>(URL, { method: 'POST', body: { generate_files: true } });
+export const generateFiles = () => call(contract.translationsAction, URL, { method: 'POST', body: { generate_files: true } });

@@ -1,0 +1,37 @@
+import { Box, Card } from '@mui/material';
+import { SimpleList, useLocaleState, useTranslate, type Identifier } from 'react-admin';
+import { hasOperation as can, type ColumnDef, type ResourceDef } from '../../shared/resource';
+import { useAdminResources } from '../resources/AdminResources';
+import { columnField } from './columnField';
+import { RowActions } from './RowActions';
+
+/**
+ * A list on a phone (issue 17 section 3): react-admin's SimpleList instead
+ * of a table, one row per record: the first declared column as the title,
+ * the second and third under it (SimpleList's tertiary text shares the
+ * title's line and ran into it), each drawn by its field kind's cell; the
+ * row's edit/delete buttons beside it.
+ */
+export function CompactList({ def, onEdit }: { def: ResourceDef; onEdit: (id: Identifier) => void }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { resources } = useAdminResources();
+  const cell = (c: ColumnDef | undefined) => (c ? columnField(def, c, translate, locale, resources) : undefined);
+  const [first, second, third] = def.list.columns;
+  const hasActions = def.form && (can(def, 'update') || can(def, 'delete'));
+  return (
+    <Card variant="outlined" data-testid="compact-list">
+      <SimpleList
+        primaryText={cell(first)}
+        secondaryText={
+          <Box component="span" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' }}>
+            {cell(second)}
+            {cell(third)}
+          </Box>
+        }
+        rowClick={false}
+        rightIcon={hasActions ? () => <RowActions def={def} onEdit={onEdit} /> : undefined}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { errors } from './errors';
+import { operation } from './operation';
+import { Nullable, OkMessage, Ok, Type } from './schema';
+
+const Email = Type.String({ minLength: 1, maxLength: 254 });
+
+/** What a sign-in answers: the session token, the user and their main role. */
+export const LoginResponse = Type.Object({
+  token: Type.String(),
+  user: Type.Object({
+    _id: Type.String(),
+    name: Type.String(),
+    email: Type.String(),
+    image: Nullable(Type.String()),
+  }),
+  role: Nullable(Type.Object({ name: Type.String(), type: Type.String() })),
+});
+
+export const login = operation({
+  operationId: 'login',
+  summary: 'Sign in with e-mail and password',
+  tags: ['auth'],
+  body: Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) }),
+  response: { 200: LoginResponse, ...errors(401, 403) },
+});
+
+export const logout = operation({
+  operationId: 'logout',
+  summary: 'End the current session',
+  tags: ['auth'],
+  response: { 200: Ok },
+});
+
+const Message = Type.Object({ message: Type.String() });
+
+export const forgotPassword = operation({
+  operationId: 'forgotPassword',
+  summary: 'Mail a password reset link (same answer whether or not the account exists)',
+  tags: ['auth'],
+  body: Type.Object({ email: Email, lang: Type.Optional(Type.String({ maxLength: 10 })) }),
+  response: { 200: Message },
+});
+
+export const resetPassword = operation({
+  operationId: 'resetPassword',
+  summary: 'Set a new password with a reset link token',
+  tags: ['auth'],
+  body: Type.Object({
+    password: Type.String({ minLength: 6, maxLength: 200 }),
+    resetToken: Type.String({ minLength: 16, maxLength: 200 }),
+  }),
+  response: { 200: Message },
+});
+
+export const googleSignIn = operation({
+  operationId: 'googleSignIn',
+  summary: 'Sign in with a Google ID token (or register with an invite)',
+  tags: ['auth'],
+  body: Type.Object({
+    credential: Type.String({ minLength: 1, maxLength: 10000 }),
+    invite: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  }),
+  response: {
+    200: LoginResponse,
+    202: Type.Object(OkMessage.properties, { description: 'Registered with the invite; awaiting approval.' }),
+    ...errors(401, 403, 404, 409, 410),
+  },
+});

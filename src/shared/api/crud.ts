@@ -1,0 +1,175 @@
+import type { FieldDef, ResourceDef } from '../resource';
+import { kindOf } from '../field-kinds';
+import type { JsonSchema } from '../field-kinds/kind';
+import { errors } from './errors';
+import { operation } from './operation';
+import { LimitParam, PageParam, SearchParam } from './paging';
+import { Id, Ok, Type, type Static, type TSchema } from './schema';
+
+/**
+ * The contract of the generic CRUD routes, generated from a declaration:
+ * request schemas from the kinds' `bodySchema`/`filter`, record schemas from
+ * their `apiSchema`. What every resource shares is typed statically
+ * (`ApiRecord`, `ApiList`); a resource's own fields are checked at run time.
+ */
+
+/** A record as any resource's routes answer it: its id as `_id`, then its readable fields. */
+export interface ApiRecord {
+  _id: string;
+  [field: string]: unknown;
+}
+export const RecordBase = Type.Unsafe<ApiRecord>(Type.Object({ _id: Type.String() }, { additionalProperties: Type.Unknown() }));
+
+/** A page of a list. `total` is exact, or (`totalExact: false`) a lower bound: "10000+". */
+export const listOf = <T extends TSchema>(record: T, extras: readonly string[] = []) =>
+  Type.Object({
+    data: Type.Array(record),
+    total: Type.Integer({ minimum: 0 }),
+    totalExact: Type.Boolean(),
+    page: Type.Integer({ minimum: 1 }),
+    pages: Type.Integer({ minimum: 1 }),
+    ...Object.fromEntries(extras.map((k) => [k, Type.String()])),
+  });
+export const ListBase = listOf(RecordBase);
+export type ApiList = Static<typeof ListBase>;
+
+/** The label of a list's total: `10000+` when it is only a lower bound. */
+export const totalLabel = (list: Pick<ApiList, 'total' | 'totalExact'>): string => `${list.total}${list.totalExact ? '' : '+'}`;
+
+/** Finds the declaration a ref points at. */
+export type FindResource = (name: string) => ResourceDef | undefined;
+
+/** Fields the API returns for a resource (never write-only or internal ones). */
+export function readableFields(r: ResourceDef): string[] {
+  return Object.entries(r.fields)
+    .filter(([, d]) => !d.writeOnly && !d.internal)
+    .map(([f]) => f);
+}
+
+/** Fields a request body may carry. */
+export function writableFields(r: ResourceDef): [string, FieldDef][] {
+  return Object.entries(r.fields).filter(([, d]) => !d.readOnly && !d.internal && kindOf(d).writable);
+}
+
+/** Fields usable as exact-match filters in a list query (`?confirmed=true`). */
+export function filterFields(r: ResourceDef): [string, FieldDef][] {
+  return Object.entries(r.fields).filter(([, d]) => !d.internal && kindOf(d).filter);
+}
+
+/** A ref's target as lists show it: `{_id}` and its `populate` fields (never a write-only or internal one). */
+function populatedSchema(find: FindResource, def: FieldDef): TSchema {
+  const fields = (def.ref ? find(def.ref)?.fields : undefined) ?? {};
+  const shown = (def.populate ?? ['name']).flatMap((f) => {
+    const d = Object.hasOwn(fields, f) ? fields[f] : undefined;
+    return d && !d.writeOnly && !d.internal ? [[f, d] as const] : [];
+  });
+  const none = { populated: () => Type.Object({ _id: Type.String() }) };
+  return Type.Object({
+    _id: Type.String(),
+    ...Object.fromEntries(shown.map(([f, d]) => [f, kindOf(d).apiSchema(d, none)])),
+  });
+}
+
+/** The record schema of a resource: the answer to get, create and update, and each entry of a list. */
+export function recordSchema(r: ResourceDef, find: FindResource) {
+  const ctx = { populated: (def: FieldDef) => populatedSchema(find, def) };
+  const fields = readableFields(r);
+  return Type.Unsafe<ApiRecord>(
+    Type.Object({
+      _id: Type.String(),
+      ...Object.fromEntries(fields.map((f) => [f, kindOf(r.fields[f]).apiSchema(r.fields[f], ctx)])),
+    }),
+  );
+}
+
+/** Keys a list of this resource carries besides the page (where image paths start...). */
+export function listExtrasOf(r: ResourceDef): string[] {
+  return [...new Set(Object.values(r.fields).flatMap((d) => kindOf(d).listExtras ?? []))];
+}
+
+/** Body schema; unknown fields are dropped (additionalProperties false + removeAdditional). */
+export function bodySchema(r: ResourceDef, mode: 'create' | 'update'): TSchema {
+  const fields = writableFields(r);
+  return Type.Unsafe<Record<string, unknown>>({
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(fields.map(([f, d]) => [f, kindOf(d).bodySchema(d)])),
+    ...(mode === 'create' ? { required: fields.filter(([, d]) => d.required).map(([f]) => f) } : {}),
+  });
+}
+
+/** `?page&limit&q&sort&order` and the declared filters. */
+export function listQuerySchema(r: ResourceDef): TSchema {
+  const filters: Record<string, JsonSchema> = Object.fromEntries(
+    filterFields(r).flatMap(([f, d]) => {
+      const filter = kindOf(d).filter;
+      return filter ? [[f, filter.schema(d)]] : [];
+    }),
+  );
+  return Type.Unsafe<Record<string, unknown>>(
+    Type.Object(
+      {
+        page: PageParam,
+        // SPEC 9: the "load all" limits (100000, 1000000) are accepted; a page holds at most MAX_ROWS.
+        limit: LimitParam(1000000, 25),
+        q: Type.Optional(SearchParam),
+        ...(r.sortable.length ? { sort: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...r.sortable] })) } : {}),
+        order: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] })),
+        ...Object.fromEntries(Object.entries(filters).map(([f, s]) => [f, Type.Optional(Type.Unsafe(s))])),
+      },
+      { additionalProperties: false },
+    ),
+  );
+}
+
+export const IdParams = Type.Object({ id: Type.String() });
+
+/** `users` -> `Users`, `client-permissions` -> `ClientPermissions`: the stem of operation ids. */
+const stem = (name: string) => name.replace(/(^|[-_\s]+)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
+
+/** The generic operations of one resource, generated from its declaration. */
+export function crudOperations(r: ResourceDef, find: FindResource) {
+  const record = recordSchema(r, find);
+  const tags = [r.name];
+  const s = stem(r.name);
+  return {
+    list: operation({
+      operationId: `list${s}`,
+      summary: `List ${r.name} (paged, searchable, sortable)`,
+      tags,
+      querystring: listQuerySchema(r),
+      response: { 200: listOf(record, listExtrasOf(r)) },
+    }),
+    get: operation({
+      operationId: `get${s}`,
+      summary: `One of ${r.name} by id`,
+      tags,
+      params: IdParams,
+      response: { 200: record, ...errors(404) },
+    }),
+    create: operation({
+      operationId: `create${s}`,
+      summary: `Add one to ${r.name}`,
+      tags,
+      body: bodySchema(r, 'create'),
+      response: { 201: record, ...errors(403, 409) },
+    }),
+    update: operation({
+      operationId: `update${s}`,
+      summary: `Change one of ${r.name}`,
+      tags,
+      params: IdParams,
+      body: bodySchema(r, 'update'),
+      response: { 200: record, ...errors(403, 404, 409) },
+    }),
+    delete: operation({
+      operationId: `delete${s}`,
+      summary: `Delete one of ${r.name}`,
+      tags,
+      params: IdParams,
+      response: { 200: Ok, ...errors(403, 404, 409) },
+    }),
+  };
+}
+
+export { Id };

@@ -1,0 +1,17 @@
+import { Type } from './schema';
+
+/**
+ * Page and limit of every list (DESIGN 4). The highest page is far beyond any
+ * real table and keeps `(page - 1) * limit` a safe integer for the database's
+ * OFFSET, whatever the limit.
+ */
+export const MAX_PAGE = 1_000_000_000;
+
+/** `?page=` of a paged list: from 1. */
+export const PageParam = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });
+
+/** `?limit=` of a paged list, with its most and default. */
+export const LimitParam = (maximum: number, defaultLimit: number) => Type.Integer({ minimum: 1, maximum, default: defaultLimit });
+
+/** `?q=`: a search term. */
+export const SearchParam = Type.String({ maxLength: 200 });

@@ -1,0 +1,34 @@
+// @vitest-environment node
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Databases out there were migrated by the released files: editing one would
+// leave them with a schema this code does not expect. Released migrations are
+// recorded with their checksums (src/server/db/released-migrations.json).
+const folder = path.resolve('src/server/db/migrations');
+const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+const released = JSON.parse(readFileSync(path.resolve('src/server/db/released-migrations.json'), 'utf8')) as {
+  migrations: Record<string, string>;
+};
+const sha256 = (file: string) =>
+  createHash('sha256')
+    .update(readFileSync(path.join(folder, file)))
+    .digest('hex');
+
+describe('migrations', () => {
+  it('released ones are unchanged', () => {
+    const changed = Object.entries(released.migrations).filter(
+      ([file, sum]) => !existsSync(path.join(folder, file)) || sha256(file) !== sum,
+    );
+    expect(changed.map(([file]) => file)).toEqual([]);
+  });
+
+  it('are only added after the released ones, each with its file', () => {
+    const files = journal.entries.map((e) => `${e.tag}.sql`);
+    expect(files.slice(0, Object.keys(released.migrations).length)).toEqual(Object.keys(released.migrations));
+    expect(journal.entries.map((e) => e.idx)).toEqual(journal.entries.map((_, i) => i));
+    expect(files.filter((f) => !existsSync(path.join(folder, f)))).toEqual([]);
+  });
+});
