@@ -131,3 +131,23 @@ describe('answers are serialized through the schemas', () => {
     expectError(text, 415);
   });
 });
+
+describe('lists by ids (getMany)', () => {
+  test('?ids= returns exactly those records; a malformed or too long list is a 400', async () => {
+    const a = await createUser(h, {});
+    const b = await createUser(h, {});
+    await createUser(h, {});
+    const res = await call(h, 'GET', `/api/auth/users?ids=${a._id},${b._id}`, { token: h.adminToken });
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .data.map((u: { _id: string }) => u._id)
+        .sort(),
+    ).toEqual([a._id, b._id].sort());
+    expect(res.json()).toMatchObject({ total: 2, totalExact: true });
+    expect((await call(h, 'GET', `/api/auth/users?ids=${a._id},not-an-id`, { token: h.adminToken })).statusCode).toBe(400);
+    const tooMany = Array.from({ length: 201 }, () => a._id).join(',');
+    expect((await call(h, 'GET', `/api/auth/users?ids=${tooMany}`, { token: h.adminToken })).statusCode).toBe(400);
+  });
+});

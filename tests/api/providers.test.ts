@@ -93,8 +93,11 @@ describe('dataProvider', () => {
   test('getMany and getManyReference return the records asked for', async () => {
     const a = await createUser(h, {});
     const b = await createUser(h, {});
+    seen.length = 0;
     const many = await dataProvider.getMany('users', { ids: [a._id, b._id] });
     expect(many.data.map((r) => r.id).sort()).toEqual([a._id, b._id].sort());
+    // One request for all of them, not one per id.
+    expect(seen).toEqual([{ method: 'GET', url: `/api/auth/users?ids=${a._id}%2C${b._id}&limit=2` }]);
     const refs = await dataProvider.getManyReference('user-roles', {
       target: 'user',
       id: a._id,

@@ -15,7 +15,7 @@ import type {
 import { api } from '../api/http';
 import { productResources } from '../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
-import { totalLabel, type ApiList, type ApiRecord } from '../../shared/api/crud';
+import { MAX_IDS, totalLabel, type ApiList, type ApiRecord } from '../../shared/api/crud';
 
 export type { ApiList };
 
@@ -87,8 +87,19 @@ export function createDataProvider(resources: ResourceSet) {
     async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
       return { data: await getOne<R>(resource, params.id) };
     },
+    /** One request for all of them (`?ids=`), in chunks of the most the API takes. */
     async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
-      return { data: await Promise.all(params.ids.map((id) => getOne<R>(resource, id))) };
+      const ids = [...new Set(params.ids.map(String))];
+      const chunks: string[][] = [];
+      for (let i = 0; i < ids.length; i += MAX_IDS) chunks.push(ids.slice(i, i + MAX_IDS));
+      const pages = await Promise.all(
+        chunks.map((chunk) =>
+          api<ApiList>(`${base(resource)}?${new URLSearchParams({ ids: chunk.join(','), limit: String(chunk.length) })}`, {
+            signal: params.signal,
+          }),
+        ),
+      );
+      return { data: pages.flatMap((p) => p.data.map((r) => toRecord<R>(r))) };
     },
     async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
       const { page = 1, perPage = 25 } = params.pagination ?? {};

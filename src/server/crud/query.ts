@@ -11,6 +11,8 @@ export interface ListParams {
   q?: string;
   sort?: string;
   order?: string;
+  /** Only these records (`?ids=a,b`: react-admin's getMany). */
+  ids?: string;
   [filter: string]: unknown;
 }
 
@@ -88,6 +90,7 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams): SQL | undefine
     const any = or(...alts);
     if (any) conds.push(any);
   }
+  if (p.ids) conds.push(inArray(t.id, p.ids.split(',')));
   for (const [f, def] of filterFields(r)) {
     if (!Object.hasOwn(p, f) || p[f] === undefined) continue;
     const where = serverKindOf(def).filterWhere;
