@@ -22,15 +22,8 @@ export async function notificationStreamRoutes(app: FastifyInstance) {
     '/api/auth/notifications/stream',
     {
       config: { access: 'self' },
-      schema: {
-        tags: ['me'],
-        response: {
-          200: {
-            description: 'Server-Sent Events: unread, notification',
-            content: { 'text/event-stream': { schema: { type: 'string' } } },
-          },
-        },
-      },
+      // Not in the OpenAPI document: its contract is JSON request/response; this is an event stream (see above).
+      schema: { hide: true },
     },
     async (req, reply) => {
       const { userId, sessionId } = signedIn(req);
