@@ -30,6 +30,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { trackRoutes } from './rbac/route-table';
+import { dashboardRoutes } from './routes/dashboard';
 import { completeApiContracts } from './plugins/api-contract';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(translationRoutes);
   await app.register(experienceRoutes);
   await app.register(crudRoutes(resources.list));
+  await app.register(dashboardRoutes(resources.list));
   await app.register(webPlugin);
 
   await app.ready();

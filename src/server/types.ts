@@ -35,6 +35,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call: anyone, any signed-in user, or RBAC (default). */
     access?: Access;
+    /**
+     * RBAC checks this other route's permission record (same method) instead
+     * of one of its own: a list's CSV export is allowed exactly when the list is.
+     */
+    rbacRoute?: string;
   }
   interface FastifyInstance {
     deps: AppDeps;

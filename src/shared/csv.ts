@@ -1,8 +1,22 @@
 import { kindOf } from './field-kinds';
 import type { ResourceDef } from './resource';
 
-/** One CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180). */
-export function csvCell(text: string): string {
+/** A plain number: spreadsheets read it as one, and a minus sign there starts no formula. */
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Text a spreadsheet would run as a formula (OWASP "CSV injection"): a
+ * leading =, +, -, @, tab or carriage return, after any leading spaces.
+ */
+const FORMULA = /^[\s]*[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: a value that would start a formula is prefixed with an
+ * apostrophe (shown as text, the value still readable); quoted when it holds
+ * a comma, a quote or a line break (RFC 4180).
+ */
+export function csvCell(value: string): string {
+  const text = FORMULA.test(value) && !NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -52,7 +52,7 @@ describe('field kinds', () => {
     const filters = Object.entries(fieldKinds)
       .filter(([, k]) => k.filter)
       .map(([name]) => name);
-    expect(filters.sort()).toEqual(['boolean', 'enum', 'ref']);
-    expect(fieldKinds.enum.filter?.schema({ type: 'enum', options: ['a', 'b'] })).toEqual({ type: 'string', enum: ['a', 'b'] });
+    expect(filters.sort()).toEqual(['boolean', 'date', 'enum', 'ref']);
+    expect(fieldKinds.enum.filter?.params({ type: 'enum', options: ['a', 'b'] })).toEqual({ '': { type: 'string', enum: ['a', 'b'] } });
   });
 });

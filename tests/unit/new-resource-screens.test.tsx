@@ -73,7 +73,7 @@ describe('a resource added by its declaration, in the admin', () => {
     render(<RouterProvider router={router} />);
 
     // The list: one row, each cell drawn by its field's kind.
-    const row = (await screen.findByText('Lamp', undefined, { timeout: 10000 })).closest('tr')!;
+    const row = (await screen.findByText('Lamp', undefined, { timeout: 30000 })).closest('tr')!;
     expect(within(row).getByText('small')).toBeTruthy();
     expect(within(row).getByText('3')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'olga@example.com' }).getAttribute('href')).toBe('mailto:olga@example.com');

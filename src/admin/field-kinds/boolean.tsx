@@ -1,4 +1,5 @@
 import { BooleanField, BooleanInput, NullableBooleanInput } from 'react-admin';
+import { FILTER_INPUT } from './filterStyle';
 import type { AdminFieldKind, CellProps, FilterInputProps, InputProps } from './kind';
 
 function BooleanFormInput({ name, label, defaultValue }: InputProps) {
@@ -12,7 +13,7 @@ function BooleanCell({ source, label, sortable }: CellProps) {
 
 /** Any / yes / no. */
 function BooleanFilter({ source, label, alwaysOn }: FilterInputProps) {
-  return <NullableBooleanInput source={source} label={label} alwaysOn={alwaysOn} helperText={false} />;
+  return <NullableBooleanInput source={source} label={label} alwaysOn={alwaysOn} {...FILTER_INPUT} />;
 }
 
 export const boolean: AdminFieldKind = {

@@ -2,6 +2,7 @@ import { SelectInput } from 'react-admin';
 import type { FieldDef } from '../../shared/resource';
 import type { AdminFieldKind, FilterInputProps, InputProps } from './kind';
 import { TextCell } from './TextCell';
+import { FILTER_INPUT } from './filterStyle';
 import { idOf, isBlank } from './values';
 
 const choicesOf = (def: FieldDef) => (def.options ?? []).map((o) => ({ id: o, name: o }));
@@ -21,7 +22,7 @@ function EnumInput({ name, def, label, validate, defaultValue }: InputProps) {
 }
 
 function EnumFilter({ source, def, label, alwaysOn }: FilterInputProps) {
-  return <SelectInput source={source} label={label} alwaysOn={alwaysOn} helperText={false} choices={choicesOf(def)} />;
+  return <SelectInput source={source} label={label} alwaysOn={alwaysOn} choices={choicesOf(def)} {...FILTER_INPUT} />;
 }
 
 export const enumKind: AdminFieldKind = {

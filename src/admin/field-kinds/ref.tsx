@@ -1,6 +1,7 @@
 import { AutocompleteInput, ReferenceInput, SelectInput, useRecordContext } from 'react-admin';
 import { useAdminResources } from '../resources/AdminResources';
 import type { AdminFieldKind, CellProps, FilterInputProps, InputProps } from './kind';
+import { FILTER_INPUT } from './filterStyle';
 import { populatedLabel, refOptionText } from './refLabel';
 import { idOf, isBlank } from './values';
 
@@ -30,7 +31,7 @@ function RefFilter({ resource, source, def, label, alwaysOn }: FilterInputProps)
   const target = useAdminResources().resources.find(def.ref ?? '');
   return (
     <ReferenceInput source={source} reference={def.ref ?? ''} perPage={resource.choicesLimit ?? 25} alwaysOn={alwaysOn}>
-      <AutocompleteInput label={label} optionText={refOptionText(target)} helperText={false} />
+      <AutocompleteInput label={label} optionText={refOptionText(target)} {...FILTER_INPUT} sx={{ width: 220, m: 0 }} />
     </ReferenceInput>
   );
 }

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Box, Card, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, ListBase, Pagination, Title, useLocaleState, useTranslate } from 'react-admin';
+import { DatagridConfigurable, ListBase, Pagination, SelectColumnsButton, Title, useLocaleState, useTranslate } from 'react-admin';
 import { hasOperation as can, type ResourceDef } from '../../shared/resource';
 import { columnField } from './columnField';
 import { CompactList } from './CompactList';
@@ -10,26 +10,45 @@ import { ListHeader } from './ListHeader';
 import { ListStatus } from './ListStatus';
 import { RowActions } from './RowActions';
 import { SearchBox } from './SearchBox';
+import { ListFilters } from './ListFilters';
+import { ExportButton } from './ExportButton';
+import { BulkDelete } from './BulkDelete';
+import { listPreferenceKey } from './useListPreferenceKey';
+import { isSelf } from './selfRecord';
+import { useRowCheckboxLabels } from './useRowCheckboxLabels';
 
 /** SPEC 9: default list page size. */
 export const PAGE_SIZE = 25;
 const PAGE_SIZES = [10, 25, 50, 100];
 
-/** The shared list layout of SPEC 2, generated from a declaration. */
+/**
+ * The shared list layout of SPEC 2, generated from a declaration: search and
+ * filters, export, column chooser, bulk delete, sortable headers, and a
+ * click on a row opens the record.
+ */
 export default function GenericList({ def, extra }: { def: ResourceDef; extra?: ReactNode }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { resources } = useAdminResources();
+  const editable = Boolean(def.form) && can(def, 'update');
   const hasActions = def.form && (can(def, 'update') || can(def, 'delete'));
+  const preferenceKey = listPreferenceKey(def.name);
+  const table = useRef<HTMLDivElement>(null);
+  useRowCheckboxLabels(table);
   return (
     <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
       <Title title={translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name })} />
       <Box sx={{ p: { xs: 1, sm: 2 } }}>
         <ListHeader def={def} extra={extra} onAdd={() => setDialog({ mode: 'create' })} />
-        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
           <SearchBox placeholder={def.list.searchPlaceholder} />
+          <ListFilters def={def} />
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <ExportButton def={def} />
+          <SelectColumnsButton preferenceKey={preferenceKey} />
           <Box sx={{ flex: 1 }} />
           <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
         </Box>
@@ -38,13 +57,38 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
         {small ? (
           <CompactList def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />
         ) : (
-          <Card variant="outlined" sx={{ overflowX: 'auto', contain: 'inline-size' }}>
-            <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
+          <Card
+            ref={table}
+            variant="outlined"
+            sx={{
+              overflowX: 'auto',
+              contain: 'inline-size',
+              // The selection bar opens inside the card: its default floats above the table, where the card clips it
+              // (the class twice outranks react-admin's own rule).
+              '& .RaBulkActionsToolbar-toolbar.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
+            }}
+          >
+            <DatagridConfigurable
+              preferenceKey={preferenceKey}
+              bulkActionButtons={can(def, 'delete') ? <BulkDelete resource={def.name} /> : false}
+              isRowSelectable={(record) => !isSelf(def, record)}
+              rowClick={
+                editable
+                  ? (id) => {
+                      setDialog({ mode: 'edit', id });
+                      return false;
+                    }
+                  : false
+              }
+              sx={{
+                '& .RaDatagrid-headerCell': { fontWeight: 600 },
+              }}
+            >
               {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
               {hasActions && (
                 <RowActions label={translate('app.list.actions')} def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />
               )}
-            </Datagrid>
+            </DatagridConfigurable>
           </Card>
         )}
         <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />

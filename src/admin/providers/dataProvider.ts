@@ -41,16 +41,13 @@ function filterValue(v: unknown): string | null {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-export function listUrl(
-  resource: string,
-  page: number,
-  perPage: number,
+/** The search, order and filters of a list as query parameters (shared by the list and its CSV export). */
+export function queryParams(
+  def: { sortable: readonly string[] } | undefined,
   sort: { field: string; order: string } | undefined,
   filter: Record<string, unknown>,
-  resources: ResourceSet = productResources,
-): string {
-  const def = resources.find(resource);
-  const params = new URLSearchParams({ page: String(page), limit: String(perPage) });
+): URLSearchParams {
+  const params = new URLSearchParams();
   const { q, ...rest } = filter;
   const qs = filterValue(q);
   if (qs) params.set('q', qs);
@@ -63,7 +60,32 @@ export function listUrl(
     const s = filterValue(v);
     if (s !== null) params.set(k, s);
   }
+  return params;
+}
+
+export function listUrl(
+  resource: string,
+  page: number,
+  perPage: number,
+  sort: { field: string; order: string } | undefined,
+  filter: Record<string, unknown>,
+  resources: ResourceSet = productResources,
+): string {
+  const def = resources.find(resource);
+  const params = new URLSearchParams({ page: String(page), limit: String(perPage) });
+  for (const [k, v] of queryParams(def, sort, filter)) params.set(k, v);
   return `${baseOf(resources, resource)}?${params.toString()}`;
+}
+
+/** `GET {base}/export.csv` with the list's search, filters and order. */
+export function exportUrl(
+  resource: string,
+  sort: { field: string; order: string } | undefined,
+  filter: Record<string, unknown>,
+  resources: ResourceSet = productResources,
+): string {
+  const qs = queryParams(resources.find(resource), sort, filter).toString();
+  return `${baseOf(resources, resource)}/export.csv${qs ? `?${qs}` : ''}`;
 }
 
 /** The data provider of an app serving `resources` (their `api` bases). */

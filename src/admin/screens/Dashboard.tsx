@@ -1,37 +1,59 @@
-import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
-import type { Category } from '../providers/categories';
-import { buildMenu } from '../layout/buildMenu';
-import { categoryLabel } from '../layout/categoryLabel';
-import { useMenuIcon } from '../layout/menuIcons';
+import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
+import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { CountTiles } from './dashboard/CountTiles';
+import { NewUsersChart } from './dashboard/NewUsersChart';
+import { PendingRegistrations } from './dashboard/PendingRegistrations';
+import { RecentNotifications } from './dashboard/RecentNotifications';
+import { useDashboard } from './dashboard/dashboardApi';
 
-/** The /admin landing: a greeting and a tile per screen the user may open. */
+/**
+ * The /admin landing: counts of what the user may read, registrations
+ * waiting for approval, their latest notifications and new users per day.
+ * One request (`GET /api/auth/dashboard`) answers only what the user may
+ * read, so each panel shows up only for those who may open its source.
+ */
 export function Dashboard() {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const { identity } = useGetIdentity();
-  const { permissions } = usePermissions<Category[]>();
-  const menuIcon = useMenuIcon();
-  const items = buildMenu(permissions ?? []).flatMap((g) => g.items);
+  const { data, error, refetch, isFetching } = useDashboard();
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={translate('ra.page.dashboard')} />
       <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
         {translate('app.dashboard.welcome', { name: identity?.fullName ?? '' })}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 2 }}>
-        {items.map((c) => (
-          <Card key={c._id} variant="outlined">
-            <CardActionArea onClick={() => navigate(c.path)} sx={{ height: '100%' }}>
-              <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                {menuIcon(c.path)}
-                <Typography>{categoryLabel(translate, c.path, c.name)}</Typography>
-              </CardContent>
-            </CardActionArea>
-          </Card>
-        ))}
-      </Box>
+      {error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+              {translate('app.dashboard.retry')}
+            </Button>
+          }
+        >
+          {translate('app.dashboard.failed')}
+        </Alert>
+      ) : (
+        <>
+          <CountTiles counts={data?.counts} />
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2, mt: 2 }}>
+            {!data ? (
+              <>
+                <Skeleton variant="rounded" height={270} />
+                <Skeleton variant="rounded" height={270} />
+              </>
+            ) : (
+              <>
+                {data.newUsers && <NewUsersChart days={data.newUsers} />}
+                <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+                  {data.pendingRegistrations && <PendingRegistrations pending={data.pendingRegistrations} />}
+                  <RecentNotifications notifications={data.notifications} />
+                </Box>
+              </>
+            )}
+          </Box>
+        </>
+      )}
     </Box>
   );
 }

@@ -3,7 +3,7 @@ import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { refTarget, tableOf, type AnyTable } from '../db/resource-tables';
 import { serverKindOf } from '../field-kinds';
-import { filterFields } from './schemas';
+import { filterParams } from '../../shared/list-filters';
 
 export interface ListParams {
   page: number;
@@ -91,21 +91,29 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams): SQL | undefine
     if (any) conds.push(any);
   }
   if (p.ids) conds.push(inArray(t.id, p.ids.split(',')));
-  for (const [f, def] of filterFields(r)) {
-    if (!Object.hasOwn(p, f) || p[f] === undefined) continue;
+  for (const { param, field, suffix, def } of filterParams(r)) {
+    // Own properties only: a polluted prototype never adds a filter.
+    if (!Object.hasOwn(p, param) || p[param] === undefined) continue;
     const where = serverKindOf(def).filterWhere;
-    conds.push(where ? where(t[f], p[f]) : eq(t[f], p[f]));
+    conds.push(where ? where(t[field], p[param], suffix) : eq(t[field], p[param]));
   }
   return conds.length ? and(...conds) : undefined;
 }
 
-export function listOrder(r: ResourceDef, p: ListParams): SQL[] {
+/** What a list is ordered by: the sort field's value (a column, or a ref's target column) and the direction; ties by id. */
+export function sortKey(r: ResourceDef, p: Pick<ListParams, 'sort' | 'order'>): { expr: SQL | Column; descending: boolean } {
   const t = tableOf(r);
   const field = p.sort ?? r.defaultSort.field;
-  const dir = (p.order ?? (p.sort ? 'ASC' : r.defaultSort.order)).toUpperCase() === 'DESC' ? desc : asc;
+  const descending = (p.order ?? (p.sort ? 'ASC' : r.defaultSort.order)).toUpperCase() === 'DESC';
   if (field.includes('.')) {
     const { field: ref, target, column } = refPath(r, field);
-    return [dir(sql`(SELECT ${target[column]} FROM ${target} WHERE ${target.id} = ${t[ref]})`), dir(t.id)];
+    return { expr: sql`(SELECT ${target[column]} FROM ${target} WHERE ${target.id} = ${t[ref]})`, descending };
   }
-  return [dir(t[field]), dir(t.id)];
+  return { expr: t[field], descending };
+}
+
+export function listOrder(r: ResourceDef, p: ListParams): SQL[] {
+  const { expr, descending } = sortKey(r, p);
+  const dir = descending ? desc : asc;
+  return [dir(expr), dir(tableOf(r).id)];
 }

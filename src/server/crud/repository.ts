@@ -29,7 +29,7 @@ export interface ListResult {
   pages: number;
 }
 
-function selection(r: ResourceDef) {
+export function selection(r: ResourceDef) {
   const t = tableOf(r);
   const cols: Record<string, unknown> = { id: t.id };
   // Fields kept in a table of their own are filled by populate().

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { timestamp } from 'drizzle-orm/pg-core';
 import type { ServerFieldKind } from './kind';
 
@@ -15,4 +16,9 @@ export const date: ServerFieldKind = {
       ? [field, timestamp(name, { withTimezone: true, mode: 'string' }).notNull().defaultNow()]
       : [field, timestamp(name, { withTimezone: true, mode: 'string' })],
   toApi: isoDate,
+  // Whole UTC days, both ends included: `_lte` 2026-01-31 keeps the whole of the 31st.
+  filterWhere: (column, value, suffix) =>
+    suffix === '_gte'
+      ? sql`${column} >= (${String(value)}::date)::timestamp AT TIME ZONE 'UTC'`
+      : sql`${column} < (${String(value)}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
 };

@@ -93,8 +93,8 @@ export interface ServerFieldKind {
   toApi?(value: unknown): unknown;
   /** Fills the field on a page of records from other tables (refs, images). */
   populate?(c: PopulateContext, records: ApiRecord[]): Promise<void>;
-  /** A list filter `?field=value` (default: equal). */
-  filterWhere?(column: PgColumn, value: unknown): SQL;
+  /** A list filter `?field{suffix}=value`, suffix as the shared kind's `filter.params` names it (default: equal). */
+  filterWhere?(column: PgColumn, value: unknown, suffix: string): SQL;
   /** After a record was deleted: what it kept outside the database. */
   afterDelete?(c: AfterDeleteContext, value: unknown): Promise<void>;
   /** Keys every list of a resource with such a field carries. */

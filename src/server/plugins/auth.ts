@@ -90,6 +90,13 @@ async function check(database: Database, method: string, route: string, claims: 
   return sessionCheck(database, { method, route, sid: claims.sid, sub: claims.sub });
 }
 
+/** The route whose permission record decides (an own `rbacRoute` of the config, else the route itself). */
+function permissionRouteOf(request: FastifyRequest): string {
+  const config = request.routeOptions.config as unknown as Record<string, unknown> | undefined;
+  const other = config && Object.hasOwn(config, 'rbacRoute') ? config.rbacRoute : undefined;
+  return typeof other === 'string' ? other : (request.routeOptions.url ?? '');
+}
+
 const ACCESS_LEVELS: readonly Access[] = ['public', 'self', 'rbac'];
 
 /**
@@ -159,7 +166,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = bearer(request);
     const claims = token ? await verifyToken(token) : null;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const row = await cachedCheck(method, request.routeOptions.url, claims);
+    const row = await cachedCheck(method, permissionRouteOf(request), claims);
     const auth: AuthContext | null =
       row.user_id && claims
         ? { userId: row.user_id, sessionId: claims.sid, name: row.name ?? '', email: row.email ?? '', superadmin: Boolean(row.superadmin) }

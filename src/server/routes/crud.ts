@@ -1,9 +1,14 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { operationsOf, type ResourceDef } from '../../shared/resource';
 import { kindOf } from '../../shared/field-kinds';
 import { serverKindOf } from '../field-kinds';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../crud/repository';
-import { crudOperations, type FindResource } from '../../shared/api/crud';
+import { crudOperations, exportQuerySchema, type FindResource } from '../../shared/api/crud';
+import { refuseUnknownParams } from '../crud/known-params';
+import { operation } from '../../shared/api/operation';
+import { Type } from '../../shared/api/schema';
+import { exportCsv } from '../crud/export-csv';
 import { endSessionsAfterWrite } from '../crud/session-rules';
 import type { ListParams } from '../crud/query';
 import { rankGuard } from '../crud/rank-guard';
@@ -40,10 +45,40 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
   >;
 
   if (ops.includes('list')) {
-    app.get<{ Querystring: ListParams }>(r.api, { schema: api.list }, async (req) => ({
-      ...(await listRecords(db(), r, req.query, storage)),
-      ...listExtras,
-    }));
+    app.get<{ Querystring: ListParams }>(
+      r.api,
+      { preValidation: refuseUnknownParams(api.list.querystring), schema: api.list },
+      async (req) => ({
+        ...(await listRecords(db(), r, req.query, storage)),
+        ...listExtras,
+      }),
+    );
+    // The list's search, filters and order as a CSV download, streamed in
+    // batches; whoever may list may export (the list route's permission).
+    const exportQuery = exportQuerySchema(r);
+    app.get<{ Querystring: ListParams }>(
+      `${r.api}/export.csv`,
+      {
+        config: { rbacRoute: r.api },
+        preValidation: refuseUnknownParams(exportQuery),
+        schema: operation({
+          operationId: `export${r.name.replace(/(^|[-_\s]+)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Csv`,
+          summary: `The ${r.name} list (search, filters, order) as CSV`,
+          tags: [r.name],
+          querystring: exportQuery,
+          produces: ['text/csv', 'application/json'],
+          response: { 200: Type.String() },
+        }),
+      },
+      async (req, reply) => {
+        const stream = Readable.from(exportCsv(db(), r, req.query, storage), { objectMode: false });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${r.name}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
   }
   if (ops.includes('get')) {
     app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.get }, async (req) => getRecord(db(), r, req.params.id, storage));

@@ -1,6 +1,7 @@
 import type { FieldDef, ResourceDef } from '../resource';
+import { filterParams } from '../list-filters';
 import { kindOf } from '../field-kinds';
-import { UUID_PATTERN, type JsonSchema } from '../field-kinds/kind';
+import { UUID_PATTERN } from '../field-kinds/kind';
 import { errors } from './errors';
 import { operation } from './operation';
 import { LimitParam, PageParam, SearchParam } from './paging';
@@ -51,10 +52,7 @@ export function writableFields(r: ResourceDef): [string, FieldDef][] {
   return Object.entries(r.fields).filter(([, d]) => !d.readOnly && !d.internal && kindOf(d).writable);
 }
 
-/** Fields usable as exact-match filters in a list query (`?confirmed=true`). */
-export function filterFields(r: ResourceDef): [string, FieldDef][] {
-  return Object.entries(r.fields).filter(([, d]) => !d.internal && kindOf(d).filter);
-}
+export { filterFields } from '../list-filters';
 
 /** A ref's target as lists show it: `{_id}` and its `populate` fields (never a write-only or internal one). */
 function populatedSchema(find: FindResource, def: FieldDef): TSchema {
@@ -110,29 +108,35 @@ export const IdsParam = Type.String({
   description: `Only these records (comma-separated ids, at most ${MAX_IDS}).`,
 });
 
-/** `?page&limit&q&sort&order&ids` and the declared filters. */
+/** The search, order and declared filters (each kind's `filter.params`) of a list or its CSV export. */
+function searchParams(r: ResourceDef) {
+  return {
+    q: Type.Optional(SearchParam),
+    ...(r.sortable.length ? { sort: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...r.sortable] })) } : {}),
+    order: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] })),
+    ...Object.fromEntries(filterParams(r).map((p) => [p.param, Type.Optional(Type.Unsafe(p.schema))])),
+  };
+}
+
+/** `?page&limit&q&sort&order` and the declared filters. */
 export function listQuerySchema(r: ResourceDef): TSchema {
-  const filters: Record<string, JsonSchema> = Object.fromEntries(
-    filterFields(r).flatMap(([f, d]) => {
-      const filter = kindOf(d).filter;
-      return filter ? [[f, filter.schema(d)]] : [];
-    }),
-  );
   return Type.Unsafe<Record<string, unknown>>(
     Type.Object(
       {
         page: PageParam,
         // SPEC 9: the "load all" limits (100000, 1000000) are accepted; a page holds at most MAX_ROWS.
         limit: LimitParam(1000000, 25),
-        q: Type.Optional(SearchParam),
         ids: Type.Optional(IdsParam),
-        ...(r.sortable.length ? { sort: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...r.sortable] })) } : {}),
-        order: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] })),
-        ...Object.fromEntries(Object.entries(filters).map(([f, s]) => [f, Type.Optional(Type.Unsafe(s))])),
+        ...searchParams(r),
       },
       { additionalProperties: false },
     ),
   );
+}
+
+/** `GET {api}/export.csv?q&sort&order` and the declared filters. */
+export function exportQuerySchema(r: ResourceDef): TSchema {
+  return Type.Unsafe<Record<string, unknown>>(Type.Object(searchParams(r), { additionalProperties: false }));
 }
 
 export const IdParams = Type.Object({ id: Type.String() });

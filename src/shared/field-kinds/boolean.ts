@@ -6,7 +6,7 @@ export const boolean: FieldKind = {
   bodySchema: () => ({ type: 'boolean' }),
   // The column is NOT NULL with a default.
   apiSchema: () => Type.Boolean(),
-  filter: { schema: () => ({ type: 'boolean' }) },
+  filter: { params: () => ({ '': { type: 'boolean' } }) },
   emptyValue: () => null,
   checks: () => [],
   csv: (v) => (v === true ? 'true' : v === false ? 'false' : ''),

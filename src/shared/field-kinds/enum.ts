@@ -5,7 +5,7 @@ export const enumKind: FieldKind = {
   writable: true,
   bodySchema: (def) => ({ type: 'string', enum: [...(def.options ?? [])] }),
   apiSchema: (def) => textApi(def),
-  filter: { schema: (def) => ({ type: 'string', enum: [...(def.options ?? [])] }) },
+  filter: { params: (def) => ({ '': { type: 'string', enum: [...(def.options ?? [])] } }) },
   emptyValue: () => null,
   csv: csvText,
 };

@@ -19,8 +19,12 @@ export interface FieldKind {
   apiSchema(def: FieldDef, c: ApiSchemaContext): TSchema;
   /** Keys (text values) every list of a resource with such a field carries; the server kind gives their values. */
   listExtras?: readonly string[];
-  /** Lists filter on it by exact value: the JSON Schema of `?field=value`. Absent: not a filter. */
-  filter?: { schema(def: FieldDef): JsonSchema };
+  /**
+   * Lists filter on it: the query parameters it adds, by suffix of the field
+   * name, each with its JSON Schema: `''` for an exact value (`?field=value`),
+   * `_gte` / `_lte` for a range's ends (`?field_gte=2026-01-01`). Absent: not a filter.
+   */
+  filter?: { params(def: FieldDef): Readonly<Record<string, JsonSchema>> };
   /** How `q` searches it: a text value, or any element of a list. Absent: `search` may not name it. */
   search?: 'text' | 'elements';
   /** The API value of a record that has none. */

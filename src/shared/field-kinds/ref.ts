@@ -6,7 +6,7 @@ export const ref: FieldKind = {
   writable: true,
   bodySchema: (def) => ({ type: def.required ? 'string' : ['string', 'null'], pattern: UUID_PATTERN }),
   apiSchema: (def, c) => Nullable(c.populated(def)),
-  filter: { schema: () => ({ type: 'string', pattern: UUID_PATTERN }) },
+  filter: { params: () => ({ '': { type: 'string', pattern: UUID_PATTERN } }) },
   emptyValue: () => null,
   csv: csvRecordLabel,
 };

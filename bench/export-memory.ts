@@ -1,0 +1,136 @@
+/**
+ * Peak memory of `GET /api/auth/users/export.csv` over 1,000,000 users
+ * (issue 17: the export streams, so memory stays flat at any size).
+ *
+ * Seeds the users in SQL (bench/api/seed.ts), starts the real server
+ * (buildApp + listen, logger off) in this process, downloads the whole
+ * export over HTTP as the superadmin, counting lines and bytes without
+ * keeping them, and samples this process's RSS every 50 ms. Prints the RSS
+ * before the download, the peak during it, and the RSS at each tenth of
+ * the rows, so a growing curve would show.
+ *
+ * Usage:
+ *   npx tsx --expose-gc bench/export-memory.ts                     # PostgreSQL (database bench_export, dropped after)
+ *   npx tsx --expose-gc bench/export-memory.ts --db pglite         # embedded PGlite in a temporary DATA_DIR
+ *   npx tsx --expose-gc bench/export-memory.ts --rows 200000 --keep  # keep (and reuse) the seeded database
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { countUsers, seedUsers } from './api/seed';
+
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const kind = opt('db', 'postgres');
+const rows = Number(opt('rows', '1000000'));
+const keep = argv.includes('--keep');
+const pgUrl = opt('pg-url', 'postgres://postgres@127.0.0.1:5432/postgres');
+const DB = 'bench_export';
+const ADMIN_EMAIL = 'bench-admin@example.com';
+const ADMIN_PASSWORD = 'bench-admin-pass-123';
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+const log = (s: string) => console.log(s);
+
+async function pgAdmin(fn: (c: pg.Client) => Promise<unknown>) {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  try {
+    await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+const dataDir = keep ? path.join(tmpdir(), 'bench-export-pglite') : mkdtempSync(path.join(tmpdir(), 'bench-export-'));
+mkdirSync(dataDir, { recursive: true });
+const dbUrl = new URL(pgUrl);
+dbUrl.pathname = `/${DB}`;
+if (kind === 'postgres') {
+  await pgAdmin(async (c) => {
+    const exists = (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB])).rowCount;
+    if (!exists || !keep) {
+      await c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${DB}`);
+    }
+  });
+}
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  HOST: '127.0.0.1',
+  PORT: '0',
+  LOG_LEVEL: 'silent',
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  AUTH_RATE_LIMIT: '100000',
+  WEB_DIR: path.join(dataDir, 'no-web'),
+  ...(kind === 'postgres' ? { DATABASE_URL: dbUrl.toString() } : {}),
+});
+const app = await buildApp(config, { logger: false });
+try {
+  let db = app.deps.database.db;
+  // The server's PostgreSQL pool stops any statement after 15 s; a 100,000-row seeding batch needs longer.
+  const seedPool = kind === 'postgres' ? new pg.Pool({ connectionString: dbUrl.toString(), max: 1 }) : null;
+  if ((await countUsers(db)) < rows) {
+    log(`[${kind}] seeding ${rows.toLocaleString('en')} users...`);
+    const s = await seedUsers(seedPool ? (drizzle(seedPool) as unknown as typeof db) : db, rows, log);
+    log(`[${kind}] seeded in ${s.seconds.toFixed(0)} s`);
+  }
+  await seedPool?.end();
+  db = app.deps.database.db;
+  const total = await countUsers(db);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage();
+  let peak = before.rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/auth/users/export.csv`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok || !res.body) throw new Error(`export failed: ${res.status}`);
+  let bytes = 0;
+  let lines = 0;
+  const marks: string[] = [];
+  let nextMark = total / 10;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    for (const b of chunk) if (b === 10) lines++;
+    if (lines >= nextMark) {
+      marks.push(`${Math.round((lines / total) * 100)}%: ${mb(process.memoryUsage().rss)}`);
+      nextMark += total / 10;
+    }
+  }
+  clearInterval(sampler);
+  const seconds = (performance.now() - started) / 1000;
+  log(
+    `\n[${kind}] export.csv of ${total.toLocaleString('en')} users: ${(lines - 1).toLocaleString('en')} rows, ${mb(bytes)} in ${seconds.toFixed(1)} s (${Math.round((lines - 1) / seconds).toLocaleString('en')} rows/s)`,
+  );
+  log(
+    `[${kind}] RSS before ${mb(before.rss)} (heap ${mb(before.heapUsed)}), peak during the download ${mb(peak)} (+${mb(peak - before.rss)})`,
+  );
+  log(`[${kind}] RSS as the rows arrived: ${marks.join(', ')}`);
+  if (lines - 1 !== total) {
+    console.error(`expected ${total} rows, got ${lines - 1}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await app.close();
+  if (!keep) {
+    if (kind === 'postgres') await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,184 @@
+/* global window */
+// Layout shift, long tasks and the Lighthouse score of the sign-in page and
+// /admin/users (issue 17, defect 12), on a running server with a built front end.
+// Two measurements per page, both in Debian's Chromium (/usr/bin/chromium):
+//  1. Chromium's own performance APIs (PerformanceObserver 'layout-shift' and
+//     'longtask'), phone viewport 390x844, CPU slowed 4x through CDP: CLS (the
+//     largest session window, as web-vitals counts it) and the longest task;
+//  2. Lighthouse (npm devDependency, no browser download), default mobile
+//     emulation and simulated throttling: performance score, CLS, TBT and the
+//     longest main-thread task it saw. /admin/users is measured signed in: the
+//     session is put in localStorage first and Lighthouse keeps storage.
+// Usage: start the server (e.g. PORT=3200 DATA_DIR=/tmp/lh-data WEB_DIR=/tmp/lh-dist
+//   ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=admin-pass-123 npx tsx src/server/main.ts), then
+//   node bench/web-vitals.mjs [baseUrl=http://127.0.0.1:3200] [runs=3] [email] [password]
+import { chromium } from 'playwright-core';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:3200';
+const runs = Number(process.argv[3] ?? 3);
+const email = process.argv[4] ?? 'admin@example.com';
+const password = process.argv[5] ?? 'admin-pass-123';
+const CHROMIUM = '/usr/bin/chromium';
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const PAGES = [
+  { path: '/admin/login', signedIn: false, ready: 'input[name=email]' },
+  { path: '/admin/users', signedIn: true, ready: 'tbody tr' },
+];
+
+async function signIn() {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return res.json();
+}
+
+/** Runs in the page before any of its scripts: records layout shifts and long tasks from the start. */
+function observe() {
+  const v = { shifts: [], tasks: [] };
+  window.__vitals = v;
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) if (!e.hadRecentInput) v.shifts.push({ t: e.startTime, value: e.value });
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) v.tasks.push({ t: e.startTime, d: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** CLS as web-vitals counts it: the largest burst of shifts less than 1 s apart, at most 5 s long. */
+function cls(shifts) {
+  let best = 0;
+  let sum = 0;
+  let first = -Infinity;
+  let last = -Infinity;
+  for (const s of shifts) {
+    if (s.t - last > 1000 || s.t - first > 5000) {
+      sum = 0;
+      first = s.t;
+    }
+    sum += s.value;
+    last = s.t;
+    best = Math.max(best, sum);
+  }
+  return best;
+}
+
+async function measureApis(session) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const out = {};
+  try {
+    for (const p of PAGES) {
+      const rows = [];
+      for (let i = 0; i < runs; i++) {
+        const context = await browser.newContext({
+          viewport: { width: 390, height: 844 },
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+        });
+        if (p.signedIn) await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
+        await context.addInitScript(observe);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.goto(base + p.path);
+        await page.locator(p.ready).first().waitFor({ timeout: 60000 });
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(2000);
+        const v = await page.evaluate(() => window.__vitals);
+        rows.push({ cls: cls(v.shifts), longest: Math.round(Math.max(0, ...v.tasks.map((t) => t.d))) });
+        await context.close();
+      }
+      out[p.path] = { cls: median(rows.map((r) => r.cls)), longest: median(rows.map((r) => r.longest)), rows };
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+async function measureLighthouse(session) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const out = {};
+  try {
+    // The session goes into the origin's storage once; Lighthouse is told to keep storage.
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await cdp.contexts()[0].newPage();
+    await page.goto(base + '/');
+    await page.evaluate((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
+    await page.close();
+    for (const p of PAGES) {
+      const rows = [];
+      for (let i = 0; i < runs; i++) {
+        if (!p.signedIn) {
+          // The sign-in page as a first visit: nobody signed in.
+          const pg = await cdp.contexts()[0].newPage();
+          await pg.goto(base + '/');
+          await pg.evaluate(() => localStorage.removeItem('userInfo'));
+          await pg.close();
+        } else {
+          const pg = await cdp.contexts()[0].newPage();
+          await pg.goto(base + '/');
+          await pg.evaluate((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
+          await pg.close();
+        }
+        const { lhr } = await lighthouse(base + p.path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          disableStorageReset: true,
+        });
+        if (lhr.runtimeError) console.error(p.path, lhr.runtimeError);
+        const a = lhr.audits;
+        const tasks = a['long-tasks']?.details?.items ?? [];
+        rows.push({
+          score: Math.round(lhr.categories.performance.score * 100),
+          cls: a['cumulative-layout-shift'].numericValue ?? NaN,
+          tbt: Math.round(a['total-blocking-time'].numericValue),
+          longest: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
+          longestUrl: tasks.slice().sort((x, y) => y.duration - x.duration)[0]?.url ?? '',
+        });
+      }
+      out[p.path] = {
+        score: median(rows.map((r) => r.score)),
+        cls: median(rows.map((r) => r.cls)),
+        tbt: median(rows.map((r) => r.tbt)),
+        longest: median(rows.map((r) => r.longest)),
+        rows,
+      };
+    }
+    await cdp.close();
+  } finally {
+    await chrome.kill();
+  }
+  return out;
+}
+
+const session = await signIn();
+const apis = await measureApis(session);
+const lh = await measureLighthouse(session);
+console.log(`\n${base}, ${runs} runs each (medians)\n`);
+console.log(
+  '| page | CLS (PerformanceObserver, 4x CPU) | longest task (PerformanceObserver, 4x CPU) | Lighthouse score | Lighthouse CLS | Lighthouse TBT | Lighthouse longest task |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const p of PAGES) {
+  const a = apis[p.path];
+  const l = lh[p.path];
+  console.log(
+    `| \`${p.path}\` | ${a.cls.toFixed(3)} | ${a.longest} ms | ${l.score} (${l.rows.map((r) => r.score).join('/')}) | ${l.cls.toFixed(3)} | ${l.tbt} ms | ${l.longest} ms |`,
+  );
+}
+for (const p of PAGES) {
+  const worst = lh[p.path].rows.map((r) => r.longestUrl).filter(Boolean)[0];
+  if (worst) console.log(`longest task on ${p.path} attributed to ${worst}`);
+}

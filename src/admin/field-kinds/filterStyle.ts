@@ -1,0 +1,10 @@
+/**
+ * The look every list filter input shares, so they sit in one row with the
+ * search box (filled like it, small, fixed width, no helper line).
+ */
+export const FILTER_INPUT = {
+  variant: 'filled',
+  size: 'small',
+  helperText: false,
+  sx: { width: 170, m: 0 },
+} as const;

@@ -1,0 +1,35 @@
+import type { HTMLAttributes } from 'react';
+import { Box } from '@mui/material';
+import { FilterLiveForm, useTranslate } from 'react-admin';
+import { fieldLabel, type ResourceDef } from '../../shared/resource';
+import { filterFields } from '../../shared/list-filters';
+import { adminKindOf } from '../field-kinds';
+
+/** The filters' form, laid out as a wrapping row beside the search box. */
+function FilterRow(props: Pick<HTMLAttributes<HTMLFormElement>, 'onSubmit'>) {
+  return (
+    <Box component="form" {...props} data-testid="list-filters" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }} />
+  );
+}
+
+/**
+ * The list's filters, next to the search box: one input per field the API
+ * filters by (its kind's `FilterInput`: a select for an enum, any/yes/no for
+ * a boolean, from/to days for a date, a choice of records for a relation).
+ * Changes apply as they are made and go into the URL with the search.
+ */
+export function ListFilters({ def }: { def: ResourceDef }) {
+  const translate = useTranslate();
+  const inputs = filterFields(def).flatMap(([field, fd]) => {
+    const Input = adminKindOf(fd).FilterInput;
+    if (!Input) return [];
+    const label = translate(fieldLabel(def.name, field, fd), { _: field });
+    return [<Input key={field} resource={def} source={field} def={fd} label={label} alwaysOn />];
+  });
+  if (!inputs.length) return null;
+  return (
+    <FilterLiveForm debounce={300} formComponent={FilterRow}>
+      {inputs}
+    </FilterLiveForm>
+  );
+}

@@ -1,0 +1,50 @@
+import { Box, Card, CardActionArea, CardContent, Skeleton, Typography } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { DashboardAnswer } from '../../../shared/dashboard';
+import { useMenuIcon } from '../../layout/menuIcons';
+
+const TILE_HEIGHT = 88;
+const GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2 } as const;
+
+/** How many records each readable resource holds; each tile opens its list. */
+export function CountTiles({ counts }: { counts: DashboardAnswer['counts'] | undefined }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const menuIcon = useMenuIcon();
+  const number = new Intl.NumberFormat(locale);
+  if (!counts) {
+    return (
+      <Box sx={GRID}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={TILE_HEIGHT} />
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box sx={GRID} data-testid="dashboard-counts">
+      {counts.map((c) => {
+        const name = translate(`resources.${c.resource}.name`, { smart_count: 2, _: c.resource });
+        const total = number.format(c.total) + (c.exact ? '' : '+');
+        return (
+          <Card key={c.resource} variant="outlined" sx={{ height: TILE_HEIGHT }}>
+            <CardActionArea component={Link} to={c.path} sx={{ height: '100%' }} aria-label={`${name}: ${total}`}>
+              <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                {menuIcon(c.path)}
+                <Box>
+                  <Typography variant="h5" component="p" sx={{ lineHeight: 1.1 }}>
+                    {total}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {name}
+                  </Typography>
+                </Box>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        );
+      })}
+    </Box>
+  );
+}
