@@ -34,6 +34,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Three server processes behind HAProxy on one PostgreSQL database (needs DATABASE_URL).
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 120000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           // The servers' databases start as copies of one migrated, seeded PGlite.

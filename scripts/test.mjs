@@ -26,8 +26,15 @@ const steps = [
   { name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv },
   { name: 'API on PGlite', args: [vitest, 'run', '--project', 'api'], env: baseEnv },
 ];
-if (DATABASE_URL) steps.push({ name: 'API on PostgreSQL', args: [vitest, 'run', '--project', 'api'], env: { ...baseEnv, DATABASE_URL } });
-else if (process.env.CI) {
+if (DATABASE_URL) {
+  steps.push({ name: 'API on PostgreSQL', args: [vitest, 'run', '--project', 'api'], env: { ...baseEnv, DATABASE_URL } });
+  // Three replicas behind HAProxy, with Redis and an S3 server (README "Running several instances").
+  steps.push({
+    name: 'cluster (3 replicas behind HAProxy)',
+    args: [vitest, 'run', '--project', 'cluster'],
+    env: { ...baseEnv, DATABASE_URL },
+  });
+} else if (process.env.CI) {
   console.error('CI needs DATABASE_URL to run the API suite on PostgreSQL.');
   process.exit(1);
 }

@@ -42,6 +42,7 @@ import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
 import { sessionRoutes } from './routes/sessions';
 import { roleLinkRoutes } from './routes/role-links';
+import { notificationStreamRoutes } from './routes/notification-stream';
 import { systemRoutes } from './routes/system';
 import { uploadRoutes } from './routes/upload';
 import { loadJwtSecret } from './security/secret';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(meRoutes);
   await app.register(sessionRoutes);
   await app.register(roleLinkRoutes);
+  await app.register(notificationStreamRoutes);
   await app.register(uploadRoutes);
   await app.register(inviteRoutes);
   await app.register(translationRoutes);

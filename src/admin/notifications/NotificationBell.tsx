@@ -4,8 +4,18 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { badgeText, markAllRead, markRead, POLL_MS, STALE_MS, unreadNotifications, type AppNotification } from './notificationsApi';
+import {
+  badgeText,
+  markAllRead,
+  markRead,
+  POLL_MS,
+  STALE_MS,
+  unreadNotifications,
+  type AppNotification,
+  type NotificationPage,
+} from './notificationsApi';
 import { NotificationItem } from './NotificationItem';
+import { useNotificationStream } from './useNotificationStream';
 
 const KEY = ['app', 'notifications', 'unread'];
 
@@ -14,10 +24,15 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Pushed changes while the stream is live; the 15 s poll while it is not.
+  const streaming = useNotificationStream((e) => {
+    if (e.type === 'unread') queryClient.setQueryData<NotificationPage>(KEY, (old) => (old ? { ...old, unread: e.unread } : old));
+    void queryClient.invalidateQueries({ queryKey: KEY });
+  });
   const { data, isError } = useQuery({
     queryKey: KEY,
     queryFn: unreadNotifications,
-    refetchInterval: POLL_MS,
+    refetchInterval: streaming ? false : POLL_MS,
     staleTime: STALE_MS,
     retry: false,
   });

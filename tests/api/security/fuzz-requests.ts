@@ -45,7 +45,14 @@ export interface FuzzRequest {
 interface OpenApi {
   paths: Record<
     string,
-    Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: Schema }> } }>
+    Record<
+      string,
+      {
+        parameters?: Operation['params'];
+        requestBody?: { content: Record<string, { schema: Schema }> };
+        responses?: Record<string, { content?: Record<string, unknown> }>;
+      }
+    >
   >;
 }
 
@@ -53,6 +60,9 @@ export function operationsOf(doc: OpenApi): Operation[] {
   const ops: Operation[] = [];
   for (const [path, byMethod] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(byMethod)) {
+      // An event stream answers for as long as the client stays: a request to it never completes
+      // (tests/api/notification-stream.test.ts covers it).
+      if (op.responses?.['200']?.content?.['text/event-stream']) continue;
       ops.push({
         method: method.toUpperCase(),
         path,
