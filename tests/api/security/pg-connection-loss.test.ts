@@ -50,7 +50,6 @@ describe.skipIf(!onPostgres)('PostgreSQL dropping the server’s connections', (
         headers: { authorization: `Bearer ${h.adminToken}` },
         payload: { name: `Name ${Math.random()}` },
       }),
-    () => h.app.inject({ method: 'GET', url: '/api/health' }),
   ];
 
   function expectUnavailable(res: Awaited<ReturnType<(typeof requests)[number]>>) {
@@ -91,6 +90,11 @@ describe.skipIf(!onPostgres)('PostgreSQL dropping the server’s connections', (
     await admin.query(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS false`);
     await terminateAll();
     for (const r of requests) expectUnavailable(await r());
+    // The process still answers its liveness probe; readiness names the database.
+    expect((await h.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const ready = await h.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().failed).toContain('database');
 
     await admin.query(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS true`);
     const back = Date.now();
