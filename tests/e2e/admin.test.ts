@@ -162,7 +162,8 @@ describe('admin back office in Chromium', () => {
       await page.locator('tbody tr').first().getByRole('button', { name: 'Edit' }).click();
       await dialog().getByText('Edit Role').waitFor();
       await dialog().locator('input[name=name]').waitFor();
-      await page.waitForLoadState('networkidle'); // its reference lists have loaded and rendered
+      // Its reference lists have loaded and rendered ('networkidle' never comes: the bell's stream stays open).
+      await dialog().getByRole('progressbar').first().waitFor({ state: 'detached' });
       await dialog().getByRole('button', { name: 'Cancel' }).click();
       await dialog().waitFor({ state: 'detached' });
       expect(asked).toHaveLength(2);

@@ -120,7 +120,8 @@ describe('a 390 x 844 phone', () => {
     for (const path of SCREENS) {
       await page.goto(server.url + '/admin' + path);
       await page.locator('main').waitFor();
-      await page.waitForLoadState('networkidle');
+      // Not 'networkidle': the bell's notification stream stays open. Wait for the screen's loading bars to go.
+      await page.getByRole('progressbar').first().waitFor({ state: 'detached' });
       const { scroll, client } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         client: document.documentElement.clientWidth,
