@@ -28,5 +28,6 @@ export const userRoles: ResourceDef = {
   choicesLimit: 100000,
   endSessions: { owner: 'user' },
   rank: { subject: 'user', grantsRole: 'role' },
+  auditActions: { create: 'role-link', update: 'role-link', delete: 'role-unlink' },
   refFilter: { user: { confirmed: true, blocked: false } },
 };

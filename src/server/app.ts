@@ -42,6 +42,8 @@ import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
 import { sessionRoutes } from './routes/sessions';
 import { roleLinkRoutes } from './routes/role-links';
+import { auditRoutes } from './routes/audit';
+import { auditPurger } from './audit/purge';
 import { notificationStreamRoutes } from './routes/notification-stream';
 import { systemRoutes } from './routes/system';
 import { uploadRoutes } from './routes/upload';
@@ -197,6 +199,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(meRoutes);
   await app.register(sessionRoutes);
   await app.register(roleLinkRoutes);
+  await app.register(auditRoutes);
+  const auditPurge = auditPurger(app);
   await app.register(notificationStreamRoutes);
   await app.register(uploadRoutes);
   await app.register(inviteRoutes);
@@ -215,5 +219,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // Messages left by an earlier run or another replica go out too.
   mailer.start();
+  await auditPurge.start();
   return Object.assign(app, { bootstrapResult }) as App;
 }

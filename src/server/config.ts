@@ -43,6 +43,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** Uploads in an S3 bucket (S3_BUCKET set); absent: DATA_DIR/uploads. */
   s3?: S3Config;
+  /** Audit trail entries older than this many days are purged daily (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
   /** Keep the database in memory (tests). */
   inMemoryDb?: boolean;
 }
@@ -209,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix: keyPrefix(env),
     metricsToken: metricsToken(env),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500),
     s3: s3(env),
   };
 }

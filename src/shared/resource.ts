@@ -120,6 +120,11 @@ export interface ResourceDef {
   };
   /** Largest request body of create/update, in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /**
+   * The audit trail's name for a generic write when it means more than
+   * create/update/delete (a user-role link is a 'role-link').
+   */
+  auditActions?: Partial<Readonly<Record<'create' | 'update' | 'delete', string>>>;
   /** Label shown for a record (i18n titles like 'Edit X'). */
   recordLabel?: string;
   /**

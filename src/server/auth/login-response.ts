@@ -4,6 +4,7 @@ import { rolesT, userRolesT } from '../db/tables';
 import { signSessionToken, type SessionKey } from '../security/jwt';
 import { createSession, type SessionClient } from '../security/session-store';
 import { assertMaySignIn } from './account-gate';
+import { recordAudit } from '../audit/record';
 
 export interface LoginUser {
   id: string;
@@ -30,7 +31,7 @@ export async function primaryRole(db: Db, userId: string): Promise<{ name: strin
   return row ? { name: String(row.name), type: String(row.type ?? '') } : null;
 }
 
-/** Starts a session and answers the way login and Google sign-in do (DESIGN 4). */
+/** Starts a session and answers the way login and Google sign-in do (DESIGN 4); the audit trail records the sign-in with it. */
 export async function startSession(
   db: Db,
   secret: SessionKey,
@@ -38,7 +39,16 @@ export async function startSession(
   user: LoginUser,
   client?: SessionClient,
 ): Promise<LoginResponse> {
-  const sid = await createSession(db, user.id, ttl, client);
+  const sid = await db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const id = await createSession(tx, user.id, ttl, client);
+    await recordAudit(
+      tx,
+      { actorId: user.id, actorEmail: user.email, ip: client?.ip ?? null, userAgent: client?.userAgent ?? null },
+      { action: 'sign-in', resource: 'users', recordId: user.id },
+    );
+    return id;
+  });
   const token = await signSessionToken(secret, { sub: user.id, sid }, ttl);
   return {
     token,

@@ -15,6 +15,8 @@ import { populate } from './populate';
 import { listOrder, listWhere, type ListParams } from './query';
 import { readableFields, toApi, type ApiRecord, type Row } from './representation';
 import { UUID_PATTERN, writableFields } from './schemas';
+import { recordDiff } from '../audit/diff';
+import { recordAudit, type AuditActor } from '../audit/record';
 
 /** Rows one list request returns at most, whatever `limit` asks (DESIGN 4). */
 export const MAX_ROWS = 10000;
@@ -135,10 +137,41 @@ export interface WriteChange {
  */
 export type WriteGuard = (tx: Db, change: WriteChange) => Promise<(tx: Db) => Promise<void>>;
 
+/** Who writes, for the audit trail; `action` names the write when it means more than create/update/delete. */
+export interface AuditSource {
+  actor: AuditActor;
+  action?: string;
+}
+
 export interface WriteContext {
   /** Where uploaded files live (image fields). */
   storage: FileStorage;
   guard?: WriteGuard;
+  /** Set: the write is recorded in the audit trail, in its own transaction. */
+  audit?: AuditSource;
+}
+
+/** A record as the API shows it, read inside a transaction (the write's own, not yet committed). */
+async function readInTransaction(tx: Db, r: ResourceDef, id: string, files: FileUrls): Promise<ApiRecord | undefined> {
+  const t = tableOf(r);
+  const [row] = await tx.select(selection(r)).from(t).where(eq(t.id, id));
+  if (!row) return undefined;
+  const rec = toApi(r, row as Row);
+  await populate(tx, r, [rec], files);
+  return rec;
+}
+
+/**
+ * The audit entry of a generic write, in its transaction: an update that
+ * changed nothing leaves none.
+ */
+async function auditWrite(tx: Db, r: ResourceDef, ctx: WriteContext, change: WriteChange, id: string): Promise<void> {
+  if (!ctx.audit) return;
+  const after = change.op === 'delete' ? undefined : await readInTransaction(tx, r, id, ctx.storage);
+  const diff = recordDiff(r, change.before, after, change.body);
+  if (change.op === 'update' && !Object.keys(diff).length) return;
+  const action = ctx.audit.action ?? r.auditActions?.[change.op] ?? change.op;
+  await recordAudit(tx, ctx.audit.actor, { action, resource: r.name, recordId: id, diff });
 }
 
 /** Request body -> column values, each field as its kind stores it (trimmed, canonical, hashed...). */
@@ -226,6 +259,8 @@ async function writeTransaction(
         const then = await serverKindOf(p.c.def).related?.apply(tx, p.c, p.plan, ownerId, replace);
         if (then) after.push(then);
       }
+      // Written before the after-check: a refusal there rolls the entry back with the change.
+      await auditWrite(tx, r, ctx, change, ownerId);
       await verify?.(tx);
       return ownerId;
     });
@@ -277,6 +312,7 @@ export async function deleteRecord(db: Db, r: ResourceDef, id: string, ctx: Writ
       const tx = trx as unknown as Db;
       const verify = await ctx.guard?.(tx, { op: 'delete', before });
       await tx.delete(t).where(eq(t.id, id));
+      await auditWrite(tx, r, ctx, { op: 'delete', before }, id);
       await verify?.(tx);
     });
   } catch (err) {

@@ -11,6 +11,9 @@ export const SEED_ROLES = [
 /** Routes that change roles and permissions: only superadmins write them by default. */
 export const RBAC_ROUTES = /^\/api\/auth\/(roles|user-roles|permissions|reinitiate-permissions)(\/|$)/;
 
+/** Routes only superadmins get by default, reading included: the audit trail shows everyone's doings. */
+export const SUPERADMIN_ROUTES = /^\/api\/auth\/audit-logs(\/|$)/;
+
 /** The role invited users get on approval. */
 export const DEFAULT_ROLE_TYPE = 'user';
 
@@ -23,6 +26,15 @@ export const OWN_MENU = [
     path: '/account/profile',
     description: 'Your own profile',
     roles: ['admin', 'user'],
+  },
+  {
+    // Superadmins only (they see every entry); migration 0013 adds it to databases seeded before it.
+    name: 'Audit log',
+    menu: 'Access',
+    menu_order: 160,
+    path: '/audit-log',
+    description: 'Who changed what, and when',
+    roles: [],
   },
 ];
 

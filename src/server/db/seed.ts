@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import type { ResourceDef } from '../../shared/resource';
-import { RBAC_ROUTES, SEED_ROLES, seedMenu } from './seed-data';
+import { RBAC_ROUTES, SEED_ROLES, SUPERADMIN_ROUTES, seedMenu } from './seed-data';
 import { clientPermissionsT, permissionsT, roleClientPermissionsT, rolePermissionsT, rolesT, userRolesT, usersT } from './tables';
 import { hashPassword } from '../security/passwords';
 import type { KnownRoute } from '../rbac/route-table';
@@ -57,13 +57,14 @@ async function seedRolesAndMenu(db: Db, resources: readonly ResourceDef[]): Prom
     if (ids.length) await db.insert(roleClientPermissionsT).values(ids);
   }
   // Admins get every API permission that exists at first start, except
-  // changing who may do what: otherwise an admin could make themself superadmin.
+  // changing who may do what (otherwise an admin could make themself
+  // superadmin) and the superadmins' own routes (the audit trail).
   const admin = roles.find((r) => r.type === 'admin');
   const perms = (
     await db
       .select({ id: permissionsT.id, method: permissionsT.method, route: permissionsT.route })
       .from(permissionsT)
       .where(eq(permissionsT.auth, true))
-  ).filter((p) => p.method === 'GET' || !RBAC_ROUTES.test(String(p.route)));
+  ).filter((p) => (p.method === 'GET' || !RBAC_ROUTES.test(String(p.route))) && !SUPERADMIN_ROUTES.test(String(p.route)));
   if (admin && perms.length) await db.insert(rolePermissionsT).values(perms.map((p) => ({ ownerId: admin.id, targetId: p.id })));
 }

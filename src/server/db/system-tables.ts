@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema-users';
 
 /** Tables that belong to the server alone, not to any admin resource. */
@@ -82,3 +82,33 @@ export const translationSnapshots = pgTable('translation_snapshots', {
   etag: text('etag').notNull(),
   generatedAt: timestamp('generated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
+
+/**
+ * The audit trail (src/server/audit/): who did what to which record, written
+ * in the transaction of the change itself. No foreign key to users: an entry
+ * outlives its actor (the e-mail is a snapshot). Purged after
+ * AUDIT_RETENTION_DAYS.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** Null when nobody was signed in (a failed sign-in). */
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    resource: text('resource').notNull(),
+    recordId: text('record_id'),
+    /** `{field: {before, after}}` (or `{added, removed}` for lists); secrets redacted. */
+    diff: jsonb('diff'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('audit_logs_at_idx').on(t.at, t.id),
+    index('audit_logs_actor_idx').on(t.actorId, t.at),
+    index('audit_logs_record_idx').on(t.resource, t.recordId, t.at),
+    index('audit_logs_action_idx').on(t.action, t.at),
+  ],
+);

@@ -12,6 +12,10 @@ import { hashToken, newToken } from '../security/random-token';
 import { revokeSession, revokeUserSessions } from '../security/session-store';
 import { signedIn } from '../http/signed-in';
 import { perAccount, perAddress } from '../security/rate-limits';
+import { auditedSignIn, recordFailedSignIn } from '../audit/sign-in';
+import { auditActorOf, recordAudit } from '../audit/record';
+import { REDACTED } from '../../shared/api/audit';
+import type { Db } from '../db/client';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -31,8 +35,11 @@ export async function authRoutes(server: FastifyInstance) {
       const email = req.body.email.trim().toLowerCase();
       const [user] = await db().select().from(usersT).where(eq(usersT.email, email));
       const ok = await verifyPassword(user?.passwordHash as string | undefined, req.body.password);
-      if (!user || !ok) throw unauthorized('Invalid email or password.');
-      return signIn(db(), app.deps.jwtSecret, config.sessionTtl, user, clientOf(req));
+      if (!user || !ok) {
+        await recordFailedSignIn(db(), req, email, user ? String(user.id) : null, 'invalid-credentials');
+        throw unauthorized('Invalid email or password.');
+      }
+      return auditedSignIn(db(), req, user, () => signIn(db(), app.deps.jwtSecret, config.sessionTtl, user, clientOf(req)));
     },
   );
 
@@ -66,25 +73,35 @@ export async function authRoutes(server: FastifyInstance) {
 
   app.post('/api/auth/reset-password', { config: limited, schema: contract.resetPassword }, async (req) => {
     const passwordHash = await hashPassword(req.body.password);
-    // Consumed in one statement: two concurrent uses cannot both succeed.
-    const [used] = await db()
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(req.body.resetToken)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: passwordResets.userId });
-    if (!used) throw badRequest('This password reset link is invalid or has expired. Please ask for a new one.');
-    await db().update(usersT).set({ passwordHash }).where(eq(usersT.id, used.userId));
-    await db()
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
-    await revokeUserSessions(db(), used.userId);
+    // One transaction: the link used, the password changed, the sessions ended and the audit entry.
+    await db().transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      // Consumed in one statement: two concurrent uses cannot both succeed.
+      const [used] = await tx
+        .update(passwordResets)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, hashToken(req.body.resetToken)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: passwordResets.userId });
+      if (!used) throw badRequest('This password reset link is invalid or has expired. Please ask for a new one.');
+      const [user] = await tx.update(usersT).set({ passwordHash }).where(eq(usersT.id, used.userId)).returning({ email: usersT.email });
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
+      await revokeUserSessions(tx, used.userId);
+      await recordAudit(tx, auditActorOf(req, { id: used.userId, email: user ? String(user.email) : null }), {
+        action: 'password-reset',
+        resource: 'users',
+        recordId: used.userId,
+        diff: { password: { before: REDACTED, after: REDACTED } },
+      });
+    });
     return { message: 'Password reset successfully.' };
   });
 }

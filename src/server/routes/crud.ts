@@ -13,6 +13,7 @@ import { endSessionsAfterWrite } from '../crud/session-rules';
 import type { ListParams } from '../crud/query';
 import { rankGuard } from '../crud/rank-guard';
 import { actorOf } from '../security/actor';
+import { auditActorOf } from '../audit/record';
 import type { FastifyRequest } from 'fastify';
 
 type IdParams = { id: string };
@@ -28,6 +29,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
   const ctx = (req: FastifyRequest) => ({
     storage,
     guard: rankGuard(r, actorOf(req)),
+    audit: { actor: auditActorOf(req) },
   });
   const bodyLimit = r.bodyLimit;
   const keepWhenBlank = Object.entries(r.fields)

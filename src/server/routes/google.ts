@@ -6,6 +6,7 @@ import { perAddress } from '../security/rate-limits';
 import { googleKeySet, verifyGoogleIdToken } from '../auth/google-verify';
 import { signIn } from '../auth/login-response';
 import { clientOf } from '../http/client-of';
+import { auditedSignIn } from '../audit/sign-in';
 import { usersT } from '../db/tables';
 import { registerWithInvite } from '../invites/register';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
@@ -37,7 +38,7 @@ export async function googleRoutes(server: FastifyInstance) {
       if (!user) {
         throw new HttpError(403, 'No account exists for this Google account. Ask an administrator for an invite.');
       }
-      return signIn(db(), app.deps.jwtSecret, config.sessionTtl, user, clientOf(req));
+      return auditedSignIn(db(), req, user, () => signIn(db(), app.deps.jwtSecret, config.sessionTtl, user, clientOf(req)));
     },
   );
 }

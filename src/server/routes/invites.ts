@@ -13,6 +13,7 @@ import { newToken } from '../security/random-token';
 import { signedIn } from '../http/signed-in';
 import type { Db } from '../db/client';
 import { actorOf } from '../security/actor';
+import { auditActorOf, recordAudit } from '../audit/record';
 import { assertMayActOn, assertMayGrantRole, guardRanks } from '../security/rank';
 
 const DEFAULT_HOURS = 48;
@@ -49,16 +50,39 @@ export async function inviteRoutes(server: FastifyInstance) {
       Number.isFinite(n) && req.body.hours !== null && req.body.hours !== '' ? Math.min(Math.max(n, 1), 24 * 365) : DEFAULT_HOURS;
     const { token } = newToken(32);
     const expiresAt = new Date(Date.now() + hours * 3600 * 1000).toISOString();
-    const [row] = await db()
-      .insert(invitesT)
-      .values({ email, token, expiresAt, status: 'not used', createdBy: signedIn(req).userId })
-      .returning();
+    const row = await db().transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      const [created] = await tx
+        .insert(invitesT)
+        .values({ email, token, expiresAt, status: 'not used', createdBy: signedIn(req).userId })
+        .returning();
+      // The token is the invite's secret: the entry names the invite, not its link.
+      await recordAudit(tx, auditActorOf(req), {
+        action: 'create',
+        resource: 'invites',
+        recordId: String(created.id),
+        diff: { email: { before: null, after: email }, expiresAt: { before: null, after: expiresAt } },
+      });
+      return created;
+    });
     return reply.status(201).send(inviteToApi(row, config.publicUrl));
   });
 
   app.delete('/api/auth/invites/:id', { schema: contract.deleteInvite }, async (req) => {
-    const [row] = await db().delete(invitesT).where(eq(invitesT.id, req.params.id)).returning({ id: invitesT.id });
-    if (!row) throw notFound('Invite');
+    await db().transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      const [row] = await tx
+        .delete(invitesT)
+        .where(eq(invitesT.id, req.params.id))
+        .returning({ id: invitesT.id, email: invitesT.email, status: invitesT.status });
+      if (!row) throw notFound('Invite');
+      await recordAudit(tx, auditActorOf(req), {
+        action: 'delete',
+        resource: 'invites',
+        recordId: String(row.id),
+        diff: { email: { before: row.email, after: null }, status: { before: row.status, after: null } },
+      });
+    });
     return { ok: true as const };
   });
 
@@ -90,6 +114,12 @@ export async function inviteRoutes(server: FastifyInstance) {
         await tx.insert(userRolesT).values({ user: userId, role: role.id }).onConflictDoNothing();
       }
       await tx.insert(notificationsT).values({ user: userId, title: 'Your account has been approved', link: '/admin' });
+      await recordAudit(tx, auditActorOf(req), {
+        action: 'approve',
+        resource: 'invites',
+        recordId: invite.id,
+        diff: { status: { before: 'submitted', after: 'consumed' }, user: { after: { _id: userId, email: user.email } } },
+      });
       await verify(tx);
       // The mail is part of the approval: stored with it, or not at all.
       await app.deps.mailer.queue(
@@ -110,7 +140,19 @@ export async function inviteRoutes(server: FastifyInstance) {
       const verify = await guardRanks(tx);
       await assertMayActOn(tx, actorOf(req), String(invite.registrant), 'delete');
       await tx.update(invitesT).set({ status: 'rejected' }).where(eq(invitesT.id, invite.id));
-      await tx.delete(usersT).where(and(eq(usersT.id, String(invite.registrant)), eq(usersT.confirmed, false)));
+      const [removed] = await tx
+        .delete(usersT)
+        .where(and(eq(usersT.id, String(invite.registrant)), eq(usersT.confirmed, false)))
+        .returning({ email: usersT.email });
+      await recordAudit(tx, auditActorOf(req), {
+        action: 'reject',
+        resource: 'invites',
+        recordId: invite.id,
+        diff: {
+          status: { before: 'submitted', after: 'rejected' },
+          ...(removed ? { user: { before: { _id: String(invite.registrant), email: removed.email } } } : {}),
+        },
+      });
       await verify(tx);
     });
     return { ok: true as const, message: 'Invite rejected.' };

@@ -10,6 +10,9 @@ import { removeUnusedImage } from '../uploads/unused-image';
 import { hashPassword } from '../security/passwords';
 import { revokeUserSessions } from '../security/session-store';
 import { signedIn } from '../http/signed-in';
+import { auditActorOf, recordAudit } from '../audit/record';
+import { REDACTED, type AuditDiff } from '../../shared/api/audit';
+import type { Db } from '../db/client';
 
 /** What a signed-in user reads and changes about themself. */
 export async function meRoutes(server: FastifyInstance) {
@@ -132,18 +135,33 @@ export async function meRoutes(server: FastifyInstance) {
       }
       set.passwordHash = await hashPassword(b.password);
     }
+    const me = signedIn(req);
     const [before] = await db()
-      .select({ image: usersT.image })
+      .select({ name: usersT.name, phone: usersT.phone, address: usersT.address, bio: usersT.bio, image: usersT.image })
       .from(usersT)
-      .where(eq(usersT.id, signedIn(req).userId));
-    await db()
-      .update(usersT)
-      .set(set)
-      .where(eq(usersT.id, signedIn(req).userId));
+      .where(eq(usersT.id, me.userId));
+    // One transaction: the change, the other sessions ended (new password) and its audit entry.
+    await db().transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      await tx.update(usersT).set(set).where(eq(usersT.id, me.userId));
+      if (b.password) await revokeUserSessions(tx, me.userId, me.sessionId);
+      const was: Record<string, unknown> = before ?? {};
+      const diff: AuditDiff = {};
+      for (const [k, v] of Object.entries(set)) {
+        if (k === 'passwordHash') diff.password = { before: REDACTED, after: REDACTED };
+        else if ((was[k] ?? null) !== v) diff[k] = { before: was[k] ?? null, after: v };
+      }
+      if (Object.keys(diff).length)
+        await recordAudit(tx, auditActorOf(req), {
+          action: b.password ? 'password-change' : 'update',
+          resource: 'users',
+          recordId: me.userId,
+          diff,
+        });
+    });
     // A replaced or removed picture's file goes (after the write: a failed save keeps it).
     if (before && set.image !== undefined && before.image !== set.image)
       await removeUnusedImage(db(), app.deps.storage, usersT, 'image', before.image);
-    if (b.password) await revokeUserSessions(db(), signedIn(req).userId, signedIn(req).sessionId);
     return profileOf(signedIn(req).userId);
   });
 }

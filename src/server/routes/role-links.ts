@@ -4,6 +4,7 @@ import { resourceByName } from '../../../resources/set';
 import { updateRecord } from '../crud/repository';
 import { rankGuard } from '../crud/rank-guard';
 import { actorOf } from '../security/actor';
+import { auditActorOf } from '../audit/record';
 
 /**
  * The permission matrix's saves: a role's API permissions, or its menu
@@ -25,7 +26,11 @@ export async function roleLinkRoutes(app: FastifyInstance) {
   for (const link of links) {
     app.put<{ Params: { id: string }; Body: Record<string, string[]> }>(link.url, { schema: link.op }, async (req) => {
       const ids = [...new Set(req.body[link.bodyKey])];
-      const ctx = { storage: app.deps.storage, guard: rankGuard(roles, actorOf(req)) };
+      const ctx = {
+        storage: app.deps.storage,
+        guard: rankGuard(roles, actorOf(req)),
+        audit: { actor: auditActorOf(req), action: 'permission-link' },
+      };
       const { record } = await updateRecord(app.deps.database.db, roles, req.params.id, { [link.field]: ids }, ctx);
       const linked = Array.isArray(record[link.field]) ? (record[link.field] as { _id: string }[]) : [];
       return { _id: record._id, [link.bodyKey]: linked.map((x) => x._id) };

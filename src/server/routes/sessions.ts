@@ -5,6 +5,7 @@ import { usersT } from '../db/tables';
 import { notFound } from '../http/http-error';
 import { signedIn } from '../http/signed-in';
 import { actorOf } from '../security/actor';
+import { auditActorOf, recordAudit } from '../audit/record';
 import { assertMayActOn, lockRanks } from '../security/rank';
 import { revokeUserSessions } from '../security/session-store';
 import type { Db } from '../db/client';
@@ -48,7 +49,15 @@ export async function sessionRoutes(app: FastifyInstance) {
       await lockRanks(tx);
       await mayManage(tx, req, req.params.id);
       // The caller's own session stays when they end their own others.
-      return { ok: true as const, ended: await revokeUserSessions(tx, req.params.id, signedIn(req).sessionId) };
+      const ended = await revokeUserSessions(tx, req.params.id, signedIn(req).sessionId);
+      if (ended)
+        await recordAudit(tx, auditActorOf(req), {
+          action: 'sessions-end',
+          resource: 'users',
+          recordId: req.params.id,
+          diff: { sessions: { before: ended, after: 0 } },
+        });
+      return { ok: true as const, ended };
     }),
   );
 }

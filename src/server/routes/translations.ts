@@ -7,7 +7,8 @@ import { translationsT } from '../db/tables';
 import { badRequest } from '../http/http-error';
 import type { Entries } from '../translations/flatten';
 import { FORBIDDEN_KEY_MESSAGE, forbiddenSegment } from '../../shared/safe-keys';
-import { listLanguages, saveEntries } from '../translations/store';
+import { listLanguages } from '../translations/store';
+import { saveEntriesAudited } from '../translations/audited-save';
 import { generateSnapshots } from '../translations/snapshots';
 
 const MAX_ENTRIES = 20000;
@@ -63,7 +64,7 @@ export async function translationRoutes(server: FastifyInstance) {
       entries[key] = v;
     }
     if (Object.keys(entries).length > MAX_ENTRIES) throw badRequest(`At most ${MAX_ENTRIES} entries per language.`);
-    const row = await saveEntries(db(), req.body.lang, entries);
+    const row = await saveEntriesAudited(db(), req, req.body.lang, entries);
     return { ok: true as const, translation: view(row), translations: await languages() };
   });
 }

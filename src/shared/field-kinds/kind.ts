@@ -31,6 +31,8 @@ export interface FieldKind {
   emptyValue(): unknown;
   /** A blank value in a body means "leave it as it is" (write-only secrets). */
   blankKeepsValue?: boolean;
+  /** A secret: the audit trail records that it changed, never its value. */
+  secret?: boolean;
   /** Shown after a record's label in choice lists ("Ann (ann@example.com)"). */
   choiceDetail?: boolean;
   /** The API value as one CSV cell (export). */

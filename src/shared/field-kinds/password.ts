@@ -12,6 +12,7 @@ export const password: FieldKind = {
   apiSchema: () => Type.Null(),
   emptyValue: () => null,
   blankKeepsValue: true,
+  secret: true,
   // Never exported.
   csv: () => '',
   checks: (def) => {

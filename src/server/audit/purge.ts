@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { auditLogs } from '../db/system-tables';
+
+/** Advisory lock of the purge: while one replica deletes, the others skip (the delete is idempotent anyway). */
+const PURGE_LOCK = 7_231_018;
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Deletes entries older than `days`. Safe from any number of replicas at
+ * once: the cut-off is the database's clock, and a replica that finds
+ * another purging leaves it to them. Returns how many entries went.
+ */
+export async function purgeAuditLogs(db: Db, days: number): Promise<number> {
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const [lock] = rowsOf<{ got: boolean }>(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${PURGE_LOCK}) AS got`));
+    if (!lock?.got) return 0;
+    const [row] = rowsOf<{ n: number }>(
+      await tx.execute(
+        sql`WITH gone AS (DELETE FROM ${auditLogs} WHERE ${auditLogs.at} < now() - make_interval(days => ${days}::int) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+      ),
+    );
+    return Number(row?.n ?? 0);
+  });
+}
+
+/**
+ * AUDIT_RETENTION_DAYS: a purge at start, then one a day in every process.
+ * Nothing is remembered between runs: each one deletes whatever is past the
+ * cut-off, so a replica restarting or several running change nothing.
+ * Made before the app is ready (its stop is an onClose hook); `start` once it is.
+ */
+export function auditPurger(app: FastifyInstance): { start(): Promise<void> } {
+  const days = app.deps.config.auditRetentionDays;
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onClose', async () => clearInterval(timer));
+  const run = async () => {
+    try {
+      const n = await purgeAuditLogs(app.deps.database.db, days);
+      if (n) app.log.info({ purged: n, days }, 'audit log entries past retention purged');
+    } catch (err) {
+      app.log.warn({ err }, 'audit log purge failed; the next run tries again');
+    }
+  };
+  return {
+    async start() {
+      await run();
+      timer = setInterval(() => void run(), DAY_MS);
+      timer.unref();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import * as contract from '../../shared/api/audit';
+import { auditLogs } from '../db/system-tables';
+import { countRows } from '../crud/count';
+import type { AnyTable } from '../db/any-table';
+import { refuseUnknownParams } from '../crud/known-params';
+import { auditToApi, auditWhere, exportAuditCsv, newestFirst } from '../audit/query';
+
+export const AUDIT_ROUTE = '/api/auth/audit-logs';
+
+/** The audit trail: a paged, filtered list and its CSV export (the list's permission). */
+export async function auditRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  const db = () => app.deps.database.db;
+
+  app.get(AUDIT_ROUTE, { preValidation: refuseUnknownParams(contract.AuditQuery), schema: contract.listAuditLogs }, async (req) => {
+    const { page, limit, ...filters } = req.query;
+    const where = auditWhere(filters);
+    const offset = (page - 1) * limit;
+    const rows = await db()
+      .select()
+      .from(auditLogs)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset);
+    // A short page that is not empty is the last one: no count needed.
+    const total =
+      rows.length < limit && (rows.length > 0 || offset === 0)
+        ? offset + rows.length
+        : (await countRows(db(), auditLogs as unknown as AnyTable, where, 'audit_logs')).total;
+    return { data: rows.map(auditToApi), total, page, pages: Math.max(1, Math.ceil(total / limit)) };
+  });
+
+  // Registered without the type provider: the answer is a stream, not the schema's string.
+  server.get<{ Querystring: contract.AuditFilters }>(
+    `${AUDIT_ROUTE}/export.csv`,
+    { config: { rbacRoute: AUDIT_ROUTE }, preValidation: refuseUnknownParams(contract.AuditExportQuery), schema: contract.exportAuditLogs },
+    async (req, reply) => {
+      // Bad dates answer 400 before the stream starts.
+      auditWhere(req.query);
+      const stream = Readable.from(exportAuditCsv(db(), req.query), { objectMode: false });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-log.csv"')
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+}
