@@ -19,7 +19,7 @@ import { AccessDenied } from './screens/AccessDenied';
 import { NotFound } from './screens/NotFound';
 import { ErrorPage } from './screens/ErrorPage';
 import { CategoryGuard } from './screens/CategoryGuard';
-import { ForgotPasswordPage, ProfilePage, ResetPasswordPage, ResourceList } from './lazyScreens';
+import { AuditLogPage, ForgotPasswordPage, ProfilePage, ResetPasswordPage, ResourceList } from './lazyScreens';
 import { adminModules } from './resources';
 import { AdminResourcesProvider, moduleOf, type AdminResources } from './resources/AdminResources';
 import type { AdminModules } from './resources/module';
@@ -97,6 +97,7 @@ function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; val
       </CustomRoutes>
       <CustomRoutes>
         <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />
+        <Route path={ADMIN_OWN_PATHS.auditLog} element={guarded(ADMIN_OWN_PATHS.auditLog, <AuditLogPage />)} />
         {resources.list.flatMap((r) => {
           const m = moduleOf(modules, r.name);
           const own = !hasOperation(r, 'list') && m.list ? [{ path: r.path, element: <m.list /> }] : [];

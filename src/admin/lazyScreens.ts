@@ -10,3 +10,4 @@ export const ForgotPasswordPage = lazy(
 export const ResetPasswordPage = lazy(
   lazyWithTimeout(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage }))),
 );
+export const AuditLogPage = lazy(lazyWithTimeout(() => import('./audit/AuditLogPage')));

@@ -30,6 +30,7 @@ describe('GET /api/auth/user-categories', () => {
     'User Roles',
     'Permissions',
     'Client Permissions',
+    'Audit log',
     'Profile',
   ];
 
@@ -83,8 +84,8 @@ describe('GET /api/auth/user-categories', () => {
     const q = await call(h, 'GET', '/api/auth/user-categories?q=ROLE', { token: h.adminToken });
     expect(q.json().data.map((c: { name: string }) => c.name)).toEqual(['Roles', 'User Roles']);
     const page = await call(h, 'GET', '/api/auth/user-categories?limit=4&page=3', { token: h.adminToken });
-    expect(page.json()).toMatchObject({ total: 10, page: 3, pages: 3 });
-    expect(page.json().data.map((c: { name: string }) => c.name)).toEqual(['Client Permissions', 'Profile']);
+    expect(page.json()).toMatchObject({ total: 11, page: 3, pages: 3 });
+    expect(page.json().data.map((c: { name: string }) => c.name)).toEqual(['Client Permissions', 'Audit log', 'Profile']);
     expect((await call(h, 'GET', '/api/auth/user-categories?q=%25', { token: h.adminToken })).json().total).toBe(0);
     expect((await call(h, 'GET', '/api/auth/user-categories?q=_', { token: h.adminToken })).json().total).toBe(0);
   });

@@ -24,6 +24,7 @@ const ADMIN_SCREENS = [
   '/invites',
   '/experiences',
   '/experiences/new',
+  '/audit-log',
   '/translations',
   '/account/profile',
   '/no-such-screen',

@@ -16,6 +16,7 @@ describe('configuration', () => {
       logLevel: 'info',
       trustProxy: false,
       dbConnectTimeout: 30,
+      auditRetentionDays: 365,
     });
     expect(c.databaseUrl).toBeUndefined();
   });
@@ -50,6 +51,8 @@ describe('configuration', () => {
   it.each([
     [{ MAIL_RETRY_SECONDS: '0' }, 'MAIL_RETRY_SECONDS must be an integer between 1 and 86400, got "0"'],
     [{ MAIL_MAX_ATTEMPTS: 'many' }, 'MAIL_MAX_ATTEMPTS must be an integer between 1 and 100, got "many"'],
+    [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS must be an integer between 1 and 36500, got "0"'],
+    [{ AUDIT_RETENTION_DAYS: 'a year' }, 'AUDIT_RETENTION_DAYS must be an integer between 1 and 36500, got "a year"'],
     [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_ENDPOINT is set but S3_BUCKET is not: set S3_BUCKET to store uploads in S3'],
     [{ S3_BUCKET: 'Bad_Name' }, 'S3_BUCKET is not a valid bucket name, got "Bad_Name"'],
     [{ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://x' }, 'S3_ENDPOINT must start with http: or https:'],

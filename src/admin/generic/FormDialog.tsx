@@ -8,6 +8,7 @@ import { toBody } from './formValues';
 import { crudErrorMessage, crudSuccessMessage } from './crudMessages';
 import { errorBody } from '../api/ApiError';
 import { moduleOf, useAdminResources } from '../resources/AdminResources';
+import { RecordHistory } from '../audit/RecordHistory';
 
 export type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };
 
@@ -78,6 +79,7 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
         </EditBase>
       )}
       {target.mode === 'edit' && EditPanel && <EditPanel id={target.id} />}
+      {target.mode === 'edit' && <RecordHistory resource={def.name} id={target.id} />}
     </Dialog>
   );
 }

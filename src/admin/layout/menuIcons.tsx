@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LabelIcon from '@mui/icons-material/Label';
+import HistoryIcon from '@mui/icons-material/History';
 import { ADMIN_OWN_PATHS } from '../../shared/site-paths';
 import { moduleOf, useAdminResources } from '../resources/AdminResources';
 
@@ -12,6 +13,7 @@ export function useMenuIcon(): (path: string) => ReactElement {
   const { resources, modules } = useAdminResources();
   return (path) => {
     if (path === ADMIN_OWN_PATHS.profile) return <AccountCircleIcon />;
+    if (path === ADMIN_OWN_PATHS.auditLog) return <HistoryIcon />;
     const r = resources.list.find((x) => x.path === path);
     const Icon = r ? moduleOf(modules, r.name).icon : undefined;
     return Icon ? <Icon /> : <LabelIcon />;
