@@ -154,7 +154,7 @@ describe('translator workflow in Chromium', () => {
       expect(await overflowsSideways(p), `${width} ${lng}`).toBe(false);
       // The editor (the app bar's account button is outside this work; see the report).
       await expectAccessible(p, '[data-testid=translations-editor]');
-      if (shots) await p.screenshot({ path: `${shots}/editor-${lng}-${width === 390 ? 'phone' : 'desktop'}.png`, fullPage: width === 390 });
+      if (shots) await p.screenshot({ path: `${shots}/editor-${lng}-${width === 390 ? 'phone' : 'desktop'}.png`, fullPage: false });
       await c.close();
     }
   });

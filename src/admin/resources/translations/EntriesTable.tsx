@@ -163,8 +163,8 @@ export function EntriesTable({ rows, focusId, reference, loaded, reviewed, onCha
         {pagination}
       </Box>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 560 }}>
-          <TableHead>
+        <Table size="small" sx={{ minWidth: { sm: 560 } }}>
+          <TableHead sx={{ display: { xs: 'none', sm: 'table-header-group' } }}>
             <TableRow>
               <TableCell>{labels.key}</TableCell>
               <TableCell>{labels.value}</TableCell>

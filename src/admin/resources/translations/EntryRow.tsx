@@ -44,6 +44,11 @@ interface Props {
   onHistory?: (key: string) => void;
 }
 
+/** Below `sm` a row's cells stack (key and reference, then value, then actions): a phone never scrolls sideways to reach the value. */
+const phoneCell = { display: { xs: 'block', sm: 'table-cell' } } as const;
+/** Stacked, only the row's last cell draws the line under it. */
+const noPhoneBorder = { '@media (max-width: 599.95px)': { borderBottom: 'none' } } as const;
+
 const sameExtras = (a: RowExtras, b: RowExtras) =>
   a.reference === b.reference &&
   a.changed === b.changed &&
@@ -70,8 +75,8 @@ export const EntryRow = memo(function EntryRow({
 }: Props) {
   const key = row.key.trim();
   return (
-    <TableRow data-testid="entry-row">
-      <TableCell sx={{ width: '38%', verticalAlign: 'top' }}>
+    <TableRow data-testid="entry-row" sx={{ display: { xs: 'block', sm: 'table-row' } }}>
+      <TableCell sx={{ ...phoneCell, width: { sm: '38%' }, verticalAlign: 'top', ...noPhoneBorder }}>
         <TextField
           value={row.key}
           onChange={(e) => onChange(row.id, { key: e.target.value })}
@@ -97,7 +102,7 @@ export const EntryRow = memo(function EntryRow({
           </Box>
         )}
       </TableCell>
-      <TableCell sx={{ verticalAlign: 'top' }}>
+      <TableCell sx={{ ...phoneCell, verticalAlign: 'top', ...noPhoneBorder }}>
         <TextField
           value={row.value}
           onChange={(e) => onChange(row.id, { value: e.target.value })}
@@ -127,7 +132,9 @@ export const EntryRow = memo(function EntryRow({
           </Box>
         )}
       </TableCell>
-      <TableCell sx={{ width: 48, verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+      <TableCell
+        sx={{ ...phoneCell, width: { sm: 48 }, textAlign: { xs: 'right', sm: 'left' }, verticalAlign: 'top', whiteSpace: 'nowrap' }}
+      >
         {onHistory && key && (
           <IconButton aria-label={`${labels.history}: ${key}`} onClick={() => onHistory(key)} size="small">
             <HistoryIcon fontSize="small" />
