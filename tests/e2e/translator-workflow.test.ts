@@ -80,7 +80,10 @@ describe('translator workflow in Chromium', () => {
 
     await search('');
     await page.getByRole('button', { name: /^Changed in EN \(1\)$/ }).click();
-    await page.getByTestId('entry-count').filter({ hasText: /^1 of \d+ entries$/ }).waitFor();
+    await page
+      .getByTestId('entry-count')
+      .filter({ hasText: /^1 of \d+ entries$/ })
+      .waitFor();
     await expect(page.locator('input[aria-label="Key"]').first().inputValue()).resolves.toBe('app.menu.general');
     await page.getByTestId('reference-text').filter({ hasText: 'General (changed)' }).waitFor();
     if (shots) await page.screenshot({ path: `${shots}/editor-en-desktop.png`, fullPage: false });
@@ -150,7 +153,11 @@ describe('translator workflow in Chromium', () => {
       await p.getByRole('button', { name: 'EL', exact: true }).click();
       await p.getByTestId('reference-text').first().waitFor();
       await p.getByTestId('progress-el').waitFor();
-      if (lng === 'el') await p.getByText(/\(αναφορά\)/).first().waitFor();
+      if (lng === 'el')
+        await p
+          .getByText(/\(αναφορά\)/)
+          .first()
+          .waitFor();
       expect(await overflowsSideways(p), `${width} ${lng}`).toBe(false);
       // The editor (the app bar's account button is outside this work; see the report).
       await expectAccessible(p, '[data-testid=translations-editor]');
