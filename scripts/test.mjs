@@ -31,13 +31,18 @@ if (DATABASE_URL) {
 const finalLanes = [
   { name: 'end-to-end in Chromium', steps: [{ name: 'end-to-end in Chromium', args: [vitest, 'run', '--project', 'e2e'], env: baseEnv }] },
   // Mostly waits on npm and the disk.
-  { name: 'production install', steps: [{ name: 'production install', args: [path.join(root, 'scripts/check-production.mjs')], env: baseEnv }] },
+  {
+    name: 'production install',
+    steps: [{ name: 'production install', args: [path.join(root, 'scripts/check-production.mjs')], env: baseEnv }],
+  },
 ];
 if (DATABASE_URL) {
   // Three replicas behind HAProxy, with Redis and an S3 server (README "Running several instances"); mostly waits on its processes.
   finalLanes.push({
     name: 'cluster (3 replicas behind HAProxy)',
-    steps: [{ name: 'cluster (3 replicas behind HAProxy)', args: [vitest, 'run', '--project', 'cluster'], env: { ...baseEnv, DATABASE_URL } }],
+    steps: [
+      { name: 'cluster (3 replicas behind HAProxy)', args: [vitest, 'run', '--project', 'cluster'], env: { ...baseEnv, DATABASE_URL } },
+    ],
   });
 }
 const phases = [
