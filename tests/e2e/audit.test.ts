@@ -38,10 +38,11 @@ describe('audit log', () => {
     await page.goto(server.url + '/admin/users');
     await page.locator('tbody tr').filter({ hasText: 'Audit Subject' }).getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog');
-    const name = dialog.getByLabel('Name', { exact: false }).first();
+    const name = dialog.locator('input[name=name]');
+    await expect.poll(() => name.inputValue()).toBe('Audit Subject');
     await name.fill('Audit Subject Renamed');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, /updated/i);
+    await expectToast(page, 'User updated successfully.');
 
     // The menu leads to the screen; the newest entry is the rename.
     await page.locator('nav a[href="/admin/audit-log"]').first().click();
@@ -123,7 +124,7 @@ describe('audit log', () => {
     const { context, page } = await visit(browser, { login: plain });
     await page.goto(server.url + '/admin/users');
     await page.locator('tbody tr').filter({ hasText: 'Audit Subject' }).getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).waitFor();
+    await expect.poll(() => page.getByRole('dialog').locator('input[name=name]').inputValue()).toBe('Audit Subject Renamed');
     expect(await page.locator('nav a[href="/admin/audit-log"]').count()).toBe(0);
     expect(await page.getByTestId('record-history').count()).toBe(0);
     await page.goto(server.url + '/admin/audit-log');
