@@ -1,8 +1,9 @@
 // `npm test`: lint (ESLint + Prettier) beside the type check, unit and
 // component tests, the API suite on PGlite and (when DATABASE_URL is set, as
 // in CI) on PostgreSQL, then a production build (front end and server) and,
-// side by side, the end-to-end tests in Debian's Chromium and a production
-// install of that build from a clean copy (scripts/check-production.mjs). Any failing part fails the run; each part's time is printed.
+// side by side, the end-to-end tests in Debian's Chromium and the container's
+// build and start steps on a clean copy (scripts/check-production.mjs runs
+// scripts/container.sh, as the Dockerfile does). Any failing part fails the run; each part's time is printed.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -41,11 +42,11 @@ if (DATABASE_URL) {
 steps.push({ name: 'front-end build', args: [vite, 'build', '--logLevel', 'warn'], env: baseEnv });
 steps.push({ name: 'server build', args: [path.join(root, 'scripts/build-server.mjs')], env: baseEnv });
 steps.push({
-  name: 'end-to-end + production install',
-  // The production install mostly waits on npm and the disk: it shares the e2e minutes.
+  name: 'end-to-end + container steps',
+  // The container steps mostly wait on npm and the disk: they share the e2e minutes.
   parallel: [
     { name: 'end-to-end in Chromium', args: [vitest, 'run', '--project', 'e2e'] },
-    { name: 'production install', args: [path.join(root, 'scripts/check-production.mjs')] },
+    { name: 'container steps on a clean copy', args: [path.join(root, 'scripts/check-production.mjs')] },
   ],
   env: baseEnv,
 });
