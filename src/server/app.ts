@@ -41,6 +41,7 @@ import { translationRoutes } from './routes/translations';
 import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
 import { sessionRoutes } from './routes/sessions';
+import { twoFactorRoutes } from './routes/two-factor';
 import { roleLinkRoutes } from './routes/role-links';
 import { notificationStreamRoutes } from './routes/notification-stream';
 import { systemRoutes } from './routes/system';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(googleRoutes);
   await app.register(meRoutes);
   await app.register(sessionRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(roleLinkRoutes);
   await app.register(notificationStreamRoutes);
   await app.register(uploadRoutes);
