@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { api, setUnauthorizedHandler } from '../api/http';
+import { api, setTwoFactorSetupHandler, setUnauthorizedHandler } from '../api/http';
 import { errorStatus } from '../api/ApiError';
-import { clearSession, getToken, getUserInfo, saveSession } from '../../web/session';
+import { clearSession, getToken, getUserInfo, saveSession, setTwoFactorSetupRequired } from '../../web/session';
 import type { googleSignIn, login } from '../../shared/api/auth';
 import type { twoFactorVerify } from '../../shared/api/two-factor';
 import type { BodyOf, Success } from '../../shared/api/operation';
@@ -21,6 +21,11 @@ const loginUrl = (params: LoginParams) =>
   'ticket' in params ? '/api/auth/2fa/verify' : 'credential' in params ? '/api/auth/google' : '/api/auth/login';
 
 setUnauthorizedHandler(endSession);
+setTwoFactorSetupHandler(() => {
+  setTwoFactorSetupRequired(true);
+  const setup = '/admin/account/two-factor';
+  if (window.location.pathname !== setup) window.location.assign(setup);
+});
 
 /** Logs a permission problem without ending the session (SPEC 6). */
 export function reportForbidden(error: unknown): void {
