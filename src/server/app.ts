@@ -40,6 +40,7 @@ import { experienceRoutes } from './routes/experiences';
 import { translationRoutes } from './routes/translations';
 import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
+import { myPermissionRoutes } from './routes/my-permissions';
 import { sessionRoutes } from './routes/sessions';
 import { twoFactorRoutes } from './routes/two-factor';
 import { roleLinkRoutes } from './routes/role-links';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authRoutes);
   await app.register(googleRoutes);
   await app.register(meRoutes);
+  await app.register(myPermissionRoutes);
   await app.register(sessionRoutes);
   await app.register(twoFactorRoutes);
   await app.register(roleLinkRoutes);
