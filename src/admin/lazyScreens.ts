@@ -11,3 +11,6 @@ export const ResetPasswordPage = lazy(
   lazyWithTimeout(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage }))),
 );
 export const AuditLogPage = lazy(lazyWithTimeout(() => import('./audit/AuditLogPage')));
+export const TwoFactorSetupPage = lazy(
+  lazyWithTimeout(() => import('./twoFactor/TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage }))),
+);

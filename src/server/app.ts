@@ -41,6 +41,7 @@ import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
 import { myPermissionRoutes } from './routes/my-permissions';
 import { sessionRoutes } from './routes/sessions';
+import { twoFactorRoutes } from './routes/two-factor';
 import { roleLinkRoutes } from './routes/role-links';
 import { auditRoutes } from './routes/audit';
 import { auditPurger } from './audit/purge';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(meRoutes);
   await app.register(myPermissionRoutes);
   await app.register(sessionRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(roleLinkRoutes);
   await app.register(auditRoutes);
   const auditPurge = auditPurger(app);
