@@ -13,6 +13,8 @@ export interface SaveOptions {
   reviewed?: readonly string[];
   /** Save even when tags differ from the reference (never when placeholders do). */
   acceptTagWarnings?: boolean;
+  /** Runs in the save's transaction after the write (the audit trail's entry: it commits with the change or not at all). */
+  afterWrite?: (tx: Db, before: Entries | null, row: typeof translationsT.$inferSelect) => Promise<void>;
 }
 
 const asEntries = (v: unknown): Entries => (v && typeof v === 'object' ? (v as Entries) : (Object.create(null) as Entries));
@@ -74,6 +76,7 @@ export async function saveLanguage(db: Db, lang: string, entries: Entries, opts:
       .values({ language: lang, ...values, updatedAt: sql`now()` })
       .onConflictDoUpdate({ target: translationsT.language, set: { ...values, updatedAt: sql`now()` } })
       .returning();
+    if (opts.afterWrite) await opts.afterWrite(tx, own ? before : null, row);
     return row;
   });
 }
