@@ -96,7 +96,9 @@ describe('the OpenAPI document', () => {
     const stream = '/api/auth/notifications/stream';
     const sse = { statusCode: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, body: '' };
     expect(checker.check('GET', stream, sse)).toBeNull();
-    expect(checker.check('GET', stream, answer(200, { unread: 1 }))).toMatch(/streamMyNotifications.*content type "application\/json" not declared/);
+    expect(checker.check('GET', stream, answer(200, { unread: 1 }))).toMatch(
+      /streamMyNotifications.*content type "application\/json" not declared/,
+    );
     expect(checker.check('GET', stream, answer(401, { error: 'Unauthorized' }))).toBeNull();
   });
 });
