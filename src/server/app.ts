@@ -40,6 +40,7 @@ import { experienceRoutes } from './routes/experiences';
 import { translationRoutes } from './routes/translations';
 import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
+import { myPermissionRoutes } from './routes/my-permissions';
 import { sessionRoutes } from './routes/sessions';
 import { roleLinkRoutes } from './routes/role-links';
 import { notificationStreamRoutes } from './routes/notification-stream';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authRoutes);
   await app.register(googleRoutes);
   await app.register(meRoutes);
+  await app.register(myPermissionRoutes);
   await app.register(sessionRoutes);
   await app.register(roleLinkRoutes);
   await app.register(notificationStreamRoutes);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../src/admin/providers/authProvider';
-import { forgetCategories } from '../../src/admin/providers/categories';
+import { forgetPermissions, type AdminPermissions } from '../../src/admin/providers/permissions';
 import { apiError } from '../../src/admin/api/ApiError';
 import { getRole, getUserInfo, saveSession } from '../../src/web/session';
 import { fakeFetch } from './fakeFetch';
@@ -10,7 +10,7 @@ const user = { _id: 'u1', name: 'Ada Admin', email: 'ada@x.io', image: null };
 describe('authProvider', () => {
   beforeEach(() => {
     localStorage.clear();
-    forgetCategories();
+    forgetPermissions();
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -69,17 +69,20 @@ describe('authProvider', () => {
     expect(getUserInfo()?.token).toBe('t1');
   });
 
-  it('identity comes from userInfo, permissions and access from user-categories', async () => {
+  it('identity comes from userInfo, permissions from user-categories and my-permissions, access from user-categories', async () => {
     saveSession({ token: 't1', user }, null);
-    const calls = fakeFetch(() => ({
-      body: { data: [{ _id: 'c1', name: 'Users', path: '/users', menu: 'normal', menu_order: 1 }], total: 1, page: 1, pages: 1 },
-    }));
+    const calls = fakeFetch((c) =>
+      c.url.startsWith('/api/auth/my-permissions')
+        ? { body: { superadmin: false, data: [{ method: 'GET', route: '/api/auth/users' }] } }
+        : { body: { data: [{ _id: 'c1', name: 'Users', path: '/users', menu: 'normal', menu_order: 1 }], total: 1, page: 1, pages: 1 } },
+    );
     expect(await authProvider.getIdentity?.()).toMatchObject({ id: 'u1', fullName: 'Ada Admin' });
-    const perms = (await authProvider.getPermissions?.({})) as { path: string }[];
-    expect(perms.map((p) => p.path)).toEqual(['/users']);
+    const perms = (await authProvider.getPermissions?.({})) as AdminPermissions;
+    expect(perms.categories.map((p) => p.path)).toEqual(['/users']);
+    expect(perms.calls.data).toEqual([{ method: 'GET', route: '/api/auth/users' }]);
     expect(await authProvider.canAccess?.({ resource: 'users', action: 'list' })).toBe(true);
     expect(await authProvider.canAccess?.({ resource: 'roles', action: 'list' })).toBe(false);
     // One request: categories are cached for the session.
-    expect(calls.map((c) => c.url)).toEqual(['/api/auth/user-categories?page=1&limit=50']);
+    expect(calls.map((c) => c.url).sort()).toEqual(['/api/auth/my-permissions', '/api/auth/user-categories?page=1&limit=50']);
   });
 });

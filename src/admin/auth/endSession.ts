@@ -1,6 +1,6 @@
 import { clearSession } from '../../web/session';
 import { setFlash } from '../../web/flash';
-import { forgetCategories } from '../providers/categories';
+import { forgetPermissions } from '../providers/permissions';
 import { loginPathWithNext } from './loginPath';
 
 let ending = false;
@@ -14,7 +14,7 @@ let ending = false;
  */
 export function endSession(): void {
   clearSession();
-  forgetCategories();
+  forgetPermissions();
   if (ending) return;
   ending = true;
   setFlash({ message: 'app.auth.session_ended', type: 'info' });

@@ -1,6 +1,7 @@
 import { Box, Card } from '@mui/material';
 import { SimpleList, useLocaleState, useTranslate, type Identifier } from 'react-admin';
-import { hasOperation as can, type ColumnDef, type ResourceDef } from '../../shared/resource';
+import type { ColumnDef, ResourceDef } from '../../shared/resource';
+import type { Abilities } from './useAbilities';
 import { useAdminResources } from '../resources/AdminResources';
 import { columnField } from './columnField';
 import { RowActions } from './RowActions';
@@ -12,13 +13,13 @@ import { RowActions } from './RowActions';
  * title's line and ran into it), each drawn by its field kind's cell; the
  * row's edit/delete buttons beside it.
  */
-export function CompactList({ def, onEdit }: { def: ResourceDef; onEdit: (id: Identifier) => void }) {
+export function CompactList({ def, may, onEdit }: { def: ResourceDef; may: Abilities; onEdit: (id: Identifier) => void }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { resources } = useAdminResources();
   const cell = (c: ColumnDef | undefined) => (c ? columnField(def, c, translate, locale, resources) : undefined);
   const [first, second, third] = def.list.columns;
-  const hasActions = def.form && (can(def, 'update') || can(def, 'delete'));
+  const hasActions = def.form && (may.update || may.delete);
   return (
     <Card variant="outlined" data-testid="compact-list">
       <SimpleList
@@ -30,7 +31,7 @@ export function CompactList({ def, onEdit }: { def: ResourceDef; onEdit: (id: Id
           </Box>
         }
         rowClick={false}
-        rightIcon={hasActions ? () => <RowActions def={def} onEdit={onEdit} /> : undefined}
+        rightIcon={hasActions ? () => <RowActions def={def} may={may} onEdit={onEdit} /> : undefined}
       />
     </Card>
   );

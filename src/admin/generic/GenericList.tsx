@@ -1,7 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Box, Card, useMediaQuery, type Theme } from '@mui/material';
 import { DatagridConfigurable, ListBase, Pagination, SelectColumnsButton, Title, useLocaleState, useTranslate } from 'react-admin';
-import { hasOperation as can, type ResourceDef } from '../../shared/resource';
+import type { ResourceDef } from '../../shared/resource';
+import { useAbilities } from './useAbilities';
 import { columnField } from './columnField';
 import { CompactList } from './CompactList';
 import { useAdminResources } from '../resources/AdminResources';
@@ -32,8 +33,10 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { resources } = useAdminResources();
-  const editable = Boolean(def.form) && can(def, 'update');
-  const hasActions = def.form && (can(def, 'update') || can(def, 'delete'));
+  // Only what the user's permissions allow (issue 17 defect 3).
+  const may = useAbilities(def);
+  const editable = Boolean(def.form) && may.update;
+  const hasActions = def.form && (may.update || may.delete);
   const preferenceKey = listPreferenceKey(def.name);
   const table = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(table);
@@ -41,7 +44,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
     <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
       <Title title={translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name })} />
       <Box sx={{ p: { xs: 1, sm: 2 } }}>
-        <ListHeader def={def} extra={extra} onAdd={() => setDialog({ mode: 'create' })} />
+        <ListHeader def={def} extra={extra} canAdd={may.create} onAdd={() => setDialog({ mode: 'create' })} />
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
           <SearchBox placeholder={def.list.searchPlaceholder} />
           <ListFilters def={def} />
@@ -55,7 +58,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
         <ListStatus resource={def.name} />
         {/* A phone gets a compact list; wide tables scroll inside their card. */}
         {small ? (
-          <CompactList def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />
+          <CompactList def={def} may={may} onEdit={(id) => setDialog({ mode: 'edit', id })} />
         ) : (
           <Card
             ref={table}
@@ -70,7 +73,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
           >
             <DatagridConfigurable
               preferenceKey={preferenceKey}
-              bulkActionButtons={can(def, 'delete') ? <BulkDelete resource={def.name} /> : false}
+              bulkActionButtons={may.delete ? <BulkDelete resource={def.name} /> : false}
               isRowSelectable={(record) => !isSelf(def, record)}
               rowClick={
                 editable
@@ -86,7 +89,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
             >
               {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
               {hasActions && (
-                <RowActions label={translate('app.list.actions')} def={def} onEdit={(id) => setDialog({ mode: 'edit', id })} />
+                <RowActions label={translate('app.list.actions')} def={def} may={may} onEdit={(id) => setDialog({ mode: 'edit', id })} />
               )}
             </DatagridConfigurable>
           </Card>

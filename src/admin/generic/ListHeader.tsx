@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useListContext, useTranslate } from 'react-admin';
-import { hasOperation as can, type ResourceDef } from '../../shared/resource';
+import type { ResourceDef } from '../../shared/resource';
 
 /** 'Users (12)' and the 'Add New ...' button, plus any screen-specific buttons. */
-export function ListHeader({ def, onAdd, extra }: { def: ResourceDef; onAdd: () => void; extra?: ReactNode }) {
+export function ListHeader({ def, onAdd, extra, canAdd }: { def: ResourceDef; onAdd: () => void; extra?: ReactNode; canAdd: boolean }) {
   const translate = useTranslate();
   const { total, meta } = useListContext();
   const plural = translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name });
@@ -17,7 +17,7 @@ export function ListHeader({ def, onAdd, extra }: { def: ResourceDef; onAdd: () 
         {translate('app.list.title', { name: plural, total: label ?? 0 })}
       </Typography>
       {extra}
-      {can(def, 'create') && def.form && (
+      {canAdd && def.form && (
         <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
           {/* Per resource where a language declines the noun (el: 'Νέος χρήστης'). */}
           {translate(`resources.${def.name}.add_new`, { _: translate('app.list.add_new', { name: singular }) })}

@@ -1,5 +1,5 @@
 import { DashboardMenuItem, Menu, usePermissions, useTranslate } from 'react-admin';
-import type { Category } from '../providers/categories';
+import type { AdminPermissions } from '../providers/permissions';
 import { buildMenu } from './buildMenu';
 import { MenuGroupList } from './MenuGroupList';
 import { MenuModeSwitch } from './MenuModeSwitch';
@@ -16,8 +16,8 @@ import { NAV_LINK_ROLE } from './navLinkRole';
 export function AppMenu() {
   const translate = useTranslate();
   const [mode, setMode] = useMenuMode();
-  const { permissions } = usePermissions<Category[]>();
-  const groups = buildMenu(permissions ?? []);
+  const { permissions } = usePermissions<AdminPermissions>();
+  const groups = buildMenu(permissions?.categories ?? []);
   return (
     <Menu data-testid="side-menu" component="nav" role={undefined} aria-label={translate('app.menu.label', { _: 'Main menu' })}>
       <MenuModeSwitch mode={mode} onChange={setMode} />

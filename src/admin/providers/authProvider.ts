@@ -4,7 +4,8 @@ import { errorStatus } from '../api/ApiError';
 import { clearSession, getToken, getUserInfo, saveSession } from '../../web/session';
 import type { googleSignIn, login } from '../../shared/api/auth';
 import type { BodyOf, Success } from '../../shared/api/operation';
-import { allows, forgetCategories, getCategories } from './categories';
+import { allows, getCategories } from './categories';
+import { forgetPermissions, getAdminPermissions } from './permissions';
 import { productResources } from '../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
 import { endSession } from '../auth/endSession';
@@ -33,7 +34,7 @@ export function createAuthProvider(resources: ResourceSet): AuthProvider {
       if (!answer || !('token' in answer) || !answer.token)
         throw new PendingApproval(('message' in answer && answer.message) || REGISTRATION_SUBMITTED);
       saveSession({ token: answer.token, user: answer.user }, answer.role);
-      forgetCategories();
+      forgetPermissions();
       // No redirectTo: the login screen passes the `next` target to useLogin.
     },
 
@@ -43,7 +44,7 @@ export function createAuthProvider(resources: ResourceSet): AuthProvider {
         await api('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
       }
       clearSession();
-      forgetCategories();
+      forgetPermissions();
     },
 
     async checkAuth() {
@@ -74,8 +75,9 @@ export function createAuthProvider(resources: ResourceSet): AuthProvider {
       return { id: info.user._id, fullName: info.user.name, avatar: info.user.image ?? undefined, email: info.user.email };
     },
 
+    /** The menu entries and the API calls of the user (AdminPermissions). */
     async getPermissions() {
-      return getCategories();
+      return getAdminPermissions();
     },
 
     async canAccess({ resource }) {

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { LinearProgress } from '@mui/material';
 import { usePermissions } from 'react-admin';
-import { allows, type Category } from '../providers/categories';
+import { allows } from '../providers/categories';
+import type { AdminPermissions } from '../providers/permissions';
 import { AccessDenied } from './AccessDenied';
 
 /** Custom screens open only when the user's categories include their path (DESIGN 5). */
 export function CategoryGuard({ path, children }: { path: string; children: ReactNode }) {
-  const { permissions, isPending } = usePermissions<Category[]>();
+  const { permissions, isPending } = usePermissions<AdminPermissions>();
   if (isPending) return <LinearProgress />;
-  return allows(permissions ?? [], path) ? <>{children}</> : <AccessDenied />;
+  return allows(permissions?.categories ?? [], path) ? <>{children}</> : <AccessDenied />;
 }

@@ -3,10 +3,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { DeleteAction } from '../../generic/DeleteAction';
+import type { Abilities } from '../../generic/useAbilities';
 import { editExperienceUrl, openWindow, publicExperienceUrl } from './urls';
 
-/** Edit and view open a new window (SPEC 2); delete uses the standard confirmation. */
-export function ExperienceActions(_props: { label?: string }) {
+/** Edit and view open a new window (SPEC 2); delete uses the standard confirmation. Edit and delete only when allowed. */
+export function ExperienceActions({ may }: { label?: string; may: Abilities }) {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
@@ -14,12 +15,14 @@ export function ExperienceActions(_props: { label?: string }) {
   const view = translate('app.experiences.view');
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-      <Tooltip title={edit}>
-        <IconButton size="small" color="primary" aria-label={edit} onClick={() => openWindow(editExperienceUrl(String(record.id)))}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <DeleteAction resource="experiences" />
+      {may.update && (
+        <Tooltip title={edit}>
+          <IconButton size="small" color="primary" aria-label={edit} onClick={() => openWindow(editExperienceUrl(String(record.id)))}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {may.delete && <DeleteAction resource="experiences" />}
       <Tooltip title={view}>
         <IconButton size="small" aria-label={view} onClick={() => openWindow(publicExperienceUrl(record))}>
           <VisibilityIcon fontSize="small" />

@@ -5,6 +5,7 @@ import { experiences } from '../../../../resources/experiences';
 import { columnField } from '../../generic/columnField';
 import { useAdminResources } from '../AdminResources';
 import { ListHeader } from '../../generic/ListHeader';
+import { useAbilities } from '../../generic/useAbilities';
 import { SearchBox } from '../../generic/SearchBox';
 import { ListStatus } from '../../generic/ListStatus';
 import { PAGE_SIZE } from '../../generic/GenericList';
@@ -35,12 +36,13 @@ export default function ExperienceList() {
   const [locale] = useLocaleState();
   const { resources } = useAdminResources();
   const def = experiences;
+  const may = useAbilities(def);
   return (
     <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
       <RefetchOnSave />
       <Title title={translate('resources.experiences.name', { smart_count: 2, _: 'Experiences' })} />
       <Box sx={{ p: { xs: 1, sm: 2 } }}>
-        <ListHeader def={def} extra={<LastUpdated />} onAdd={() => openWindow(newExperienceUrl())} />
+        <ListHeader def={def} extra={<LastUpdated />} canAdd={may.create} onAdd={() => openWindow(newExperienceUrl())} />
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <SearchBox placeholder={def.list.searchPlaceholder} />
           <Box sx={{ flex: 1 }} />
@@ -64,7 +66,7 @@ export default function ExperienceList() {
                 );
               return columnField(def, c, translate, locale, resources);
             })}
-            <ExperienceActions label={translate('app.list.actions')} />
+            <ExperienceActions label={translate('app.list.actions')} may={may} />
           </Datagrid>
         </Card>
         <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />

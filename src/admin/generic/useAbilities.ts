@@ -1,0 +1,30 @@
+import { usePermissions } from 'react-admin';
+import { hasOperation, type Operation, type ResourceDef } from '../../shared/resource';
+import { operationCall } from '../../shared/operation-call';
+import { mayCall } from '../providers/apiPermissions';
+import type { AdminPermissions } from '../providers/permissions';
+
+export type Abilities = Record<Operation, boolean>;
+
+/** Whether `op` is both served for the resource and allowed to the user. */
+export function able(def: ResourceDef, op: Operation, permissions: AdminPermissions | undefined): boolean {
+  return hasOperation(def, op) && mayCall(permissions?.calls, operationCall(def, op));
+}
+
+/**
+ * What the signed-in user may do with a resource: each operation its API
+ * serves and one of the user's roles allows (the same permission records
+ * the server checks). Buttons show only for these; while permissions load,
+ * nothing is offered.
+ */
+export function useAbilities(def: ResourceDef): Abilities {
+  const { permissions } = usePermissions<AdminPermissions>();
+  return {
+    list: able(def, 'list', permissions),
+    get: able(def, 'get', permissions),
+    create: able(def, 'create', permissions),
+    // The edit form loads the record first.
+    update: able(def, 'update', permissions) && able(def, 'get', permissions),
+    delete: able(def, 'delete', permissions),
+  };
+}
