@@ -37,7 +37,12 @@ if (!versionOf(dir)?.startsWith('v22.')) {
   renameSync(tmp, dir);
 }
 
-console.log(`Running on Node ${versionOf(dir)}: ${process.argv.slice(2).map((a) => path.relative(root, a) || a).join(' ')}`);
+console.log(
+  `Running on Node ${versionOf(dir)}: ${process.argv
+    .slice(2)
+    .map((a) => path.relative(root, a) || a)
+    .join(' ')}`,
+);
 // First on PATH too: whatever the tests start as `node` runs on the same version.
 const env = { ...process.env, PATH: `${path.dirname(bin(dir))}${path.delimiter}${process.env.PATH ?? ''}` };
 const child = spawn(bin(dir), process.argv.slice(2), { cwd: root, env, stdio: 'inherit' });

@@ -25,6 +25,18 @@ const steps = [
   },
   { name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv },
   { name: 'API on PGlite', args: [vitest, 'run', '--project', 'api'], env: baseEnv },
+  // Node 22 as well as the machine's Node (package.json engines): the files where the runtime shows — native addons
+  // (argon2, sharp), the S3 SDK, fetch and streams, static files, the compiled server's start and stop. The binary
+  // comes from the npm registry's `node` package, installed once into node_modules/.cache (scripts/node22.mjs).
+  {
+    name: 'API on Node 22 (PGlite, runtime subset)',
+    args: [
+      path.join(root, 'scripts/node22.mjs'),
+      ...[vitest, 'run', '--project', 'api', 'tests/api/process', 'tests/api/auth.test.ts', 'tests/api/uploads.test.ts'],
+      ...['tests/api/notification-stream.test.ts', 'tests/api/web.test.ts'],
+    ],
+    env: baseEnv,
+  },
 ];
 if (DATABASE_URL) {
   steps.push({ name: 'API on PostgreSQL', args: [vitest, 'run', '--project', 'api'], env: { ...baseEnv, DATABASE_URL } });
