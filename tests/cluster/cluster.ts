@@ -58,7 +58,7 @@ async function waitFor(url: string, child: ChildProcess | null, timeoutMs: numbe
   throw new Error(`${what} did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** HAProxy: round robin, health checks every 300 ms, the serving replica's name in X-Replica. */
+/** HAProxy: round robin, health checks every 300 ms (down after two failures), the serving replica's name in X-Replica. */
 function haproxyConfig(port: number, replicas: { name: string; port: number }[]): string {
   return [
     'global',
@@ -68,6 +68,9 @@ function haproxyConfig(port: number, replicas: { name: string; port: number }[])
     '  timeout connect 1s',
     '  timeout client 60s',
     '  timeout server 60s',
+    // A health check may take a while on a busy machine: a slow answer is not a dead replica
+    // (without this, the check times out after `inter`, 300 ms, and takes a live replica out).
+    '  timeout check 2s',
     // A request that could not reach a replica (connection refused: it died) goes to another.
     '  retries 3',
     '  option redispatch 1',
@@ -80,7 +83,7 @@ function haproxyConfig(port: number, replicas: { name: string; port: number }[])
     '  balance roundrobin',
     '  option httpchk GET /api/health',
     '  http-response set-header X-Replica %s',
-    ...replicas.map((r) => `  server ${r.name} 127.0.0.1:${r.port} check inter 300 fall 1 rise 2`),
+    ...replicas.map((r) => `  server ${r.name} 127.0.0.1:${r.port} check inter 300 fall 2 rise 2`),
     '',
   ].join('\n');
 }
