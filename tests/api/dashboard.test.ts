@@ -59,7 +59,7 @@ describe('GET /api/auth/dashboard', () => {
     expect(d.notifications.recent[0]).toEqual({
       _id: expect.any(String),
       title: 'New registration awaiting approval',
-      link: '/admin/invites',
+      link: expect.stringMatching(/^\/admin\/invites\?invite=[0-9a-f-]{36}$/),
       createdAt: expect.any(String),
       readAt: null,
     });

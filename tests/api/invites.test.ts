@@ -158,10 +158,50 @@ describe('approval', () => {
   }
 
   it('notifies every admin who can approve, with a link to the invites screen', async () => {
-    const { email } = await submitted();
+    const { inv, email } = await submitted();
     const res = await call(h, 'GET', '/api/auth/notifications?unread=1', { token: h.adminToken });
     const n = res.json().data.find((x: { body: string }) => x.body.includes(email));
-    expect(n).toMatchObject({ title: 'New registration awaiting approval', link: '/admin/invites', readAt: null });
+    expect(n).toMatchObject({ title: 'New registration awaiting approval', link: `/admin/invites?invite=${inv._id}`, readAt: null });
+  });
+
+  it("lists the registrant's name and e-mail with the invite", async () => {
+    const { inv, email } = await submitted();
+    const fresh = await createInvite();
+    const list = (await call(h, 'GET', '/api/auth/invites?limit=100', { token: h.adminToken })).json().data;
+    expect(list.find((x: { _id: string }) => x._id === inv._id).registrant).toEqual({ name: 'Newcomer', email });
+    expect(list.find((x: { _id: string }) => x._id === fresh._id).registrant).toBeNull();
+  });
+
+  const registrationNotice = async (email: string) => {
+    const all = (await call(h, 'GET', '/api/auth/notifications?limit=100', { token: h.adminToken })).json().data;
+    return all.find((x: { title: string; body: string }) => x.title === 'New registration awaiting approval' && x.body.includes(email));
+  };
+
+  it('approving marks its "New registration" notification done, and only that one', async () => {
+    const a = await submitted();
+    const b = await submitted();
+    const unreadBefore = (await call(h, 'GET', '/api/auth/notifications?unread=1', { token: h.adminToken })).json().unread;
+    expect((await call(h, 'POST', `/api/auth/invites/${a.inv._id}/approve`, { token: h.adminToken })).statusCode).toBe(200);
+    expect((await registrationNotice(a.email)).readAt).toEqual(expect.any(String));
+    expect((await registrationNotice(b.email)).readAt).toBeNull();
+    const unreadAfter = (await call(h, 'GET', '/api/auth/notifications?unread=1', { token: h.adminToken })).json().unread;
+    expect(unreadAfter).toBe(unreadBefore - 1);
+  });
+
+  it('rejecting marks its "New registration" notification done', async () => {
+    const { inv, email } = await submitted();
+    expect((await registrationNotice(email)).readAt).toBeNull();
+    expect((await call(h, 'POST', `/api/auth/invites/${inv._id}/reject`, { token: h.adminToken })).statusCode).toBe(200);
+    expect((await registrationNotice(email)).readAt).toEqual(expect.any(String));
+  });
+
+  it('a refused approval leaves the notification unread (same transaction)', async () => {
+    const { inv, email } = await submitted();
+    // Someone else rejected it first: the approval is refused and nothing changes.
+    expect((await call(h, 'POST', `/api/auth/invites/${inv._id}/reject`, { token: h.adminToken })).statusCode).toBe(200);
+    await h.app.deps.database.db.execute(sql`UPDATE notifications SET read_at = NULL WHERE body LIKE ${'%' + email + '%'}`);
+    expect((await call(h, 'POST', `/api/auth/invites/${inv._id}/approve`, { token: h.adminToken })).statusCode).toBe(409);
+    expect((await registrationNotice(email)).readAt).toBeNull();
   });
 
   it('approval confirms the user, gives the default role, consumes the invite and mails the registrant', async () => {

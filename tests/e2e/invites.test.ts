@@ -129,7 +129,16 @@ describe('invites in Chromium', () => {
     await row.getByText('submitted').waitFor();
     // Submitted invites are decided on, not copied or deleted.
     expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // Who registered shows in the row, and Approve asks first, naming them (issue 17 defect 4).
+    await row.getByTestId('invite-registrant').filter({ hasText: INVITEE.name }).filter({ hasText: INVITEE.email }).waitFor();
     await row.getByRole('button', { name: 'Approve' }).click();
+    const ask = admin.getByRole('dialog', { name: 'Approve this registration?' });
+    await ask.getByText(`${INVITEE.name} (${INVITEE.email}) will be able to sign in with the default role.`).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await row.getByText('submitted').waitFor();
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await ask.getByRole('button', { name: 'Approve' }).click();
     await expectToast(admin, 'User approved.');
     await row.getByText('consumed').waitFor();
     expect(await row.getByRole('button', { name: 'Approve' }).count()).toBe(0);

@@ -5,6 +5,11 @@ import { conflict, HttpError } from '../http/http-error';
 import { hashPassword } from '../security/passwords';
 import { validation } from './invite-view';
 
+export const NEW_REGISTRATION_TITLE = 'New registration awaiting approval';
+
+/** The link of a registration's notification: the invites screen, naming the invite (so a decision can find it). */
+export const registrationLink = (inviteId: string) => `/admin/invites?invite=${inviteId}`;
+
 export interface Registration {
   token: string;
   name: string;
@@ -74,12 +79,12 @@ export async function registerWithInvite(db: Db, reg: Registration): Promise<{ u
     throw err;
   }
   if (!result) throw await refusal(db, reg.token, email);
-  await notifyApprovers(db, reg.name.trim(), email);
+  await notifyApprovers(db, reg.name.trim(), email, result.inviteId);
   return result;
 }
 
 /** Every user who may approve invites (superadmins and holders of the approve permission). */
-async function notifyApprovers(db: Db, name: string, email: string): Promise<void> {
+async function notifyApprovers(db: Db, name: string, email: string, inviteId: string): Promise<void> {
   const approvers = await db
     .selectDistinct({ id: userRolesT.user })
     .from(userRolesT)
@@ -106,9 +111,9 @@ async function notifyApprovers(db: Db, name: string, email: string): Promise<voi
   await db.insert(notificationsT).values(
     approvers.map((a) => ({
       user: a.id,
-      title: 'New registration awaiting approval',
+      title: NEW_REGISTRATION_TITLE,
       body: `${name} <${email}> registered with an invite.`,
-      link: '/admin/invites',
+      link: registrationLink(inviteId),
     })),
   );
 }

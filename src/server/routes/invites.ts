@@ -6,8 +6,9 @@ import { perAddress } from '../security/rate-limits';
 import { DEFAULT_ROLE_TYPE } from '../db/seed-data';
 import { invitesT, notificationsT, rolesT, userRolesT, usersT } from '../db/tables';
 import { HttpError, notFound } from '../http/http-error';
-import { inviteToApi, validation } from '../invites/invite-view';
+import { inviteToApi, validation, type InviteRow } from '../invites/invite-view';
 import { APPROVE_ROUTE, registerWithInvite } from '../invites/register';
+import { markRegistrationDone } from '../invites/registration-done';
 import { approvedMail, mailLang } from '../mail/templates';
 import { newToken } from '../security/random-token';
 import { signedIn } from '../http/signed-in';
@@ -28,14 +29,21 @@ export async function inviteRoutes(server: FastifyInstance) {
     const { page, limit } = req.query;
     const [rows, [{ n }]] = await Promise.all([
       db()
-        .select()
+        .select({ invite: invitesT, registrantName: usersT.name, registrantEmail: usersT.email })
         .from(invitesT)
+        .leftJoin(usersT, eq(usersT.id, invitesT.registrant))
         .orderBy(desc(invitesT.createdAt), desc(invitesT.id))
         .limit(limit)
         .offset((page - 1) * limit),
       db().select({ n: count() }).from(invitesT),
     ]);
-    return { data: rows.map((r) => inviteToApi(r, config.publicUrl)), total: n, page, pages: Math.max(1, Math.ceil(n / limit)) };
+    // Who registered, so an approval is never blind (issue 17 defect 4).
+    const data = rows.map((r) => ({
+      // The invite is the FROM table: never null (the derived table's type does not say so).
+      ...inviteToApi(r.invite as InviteRow, config.publicUrl),
+      registrant: r.registrantEmail ? { name: String(r.registrantName), email: String(r.registrantEmail) } : null,
+    }));
+    return { data, total: n, page, pages: Math.max(1, Math.ceil(n / limit)) };
   });
 
   app.post('/api/auth/invites', { schema: contract.createInvite }, async (req, reply) => {
@@ -90,6 +98,7 @@ export async function inviteRoutes(server: FastifyInstance) {
         await tx.insert(userRolesT).values({ user: userId, role: role.id }).onConflictDoNothing();
       }
       await tx.insert(notificationsT).values({ user: userId, title: 'Your account has been approved', link: '/admin' });
+      await markRegistrationDone(tx, String(invite.id), String(user.email));
       await verify(tx);
       // The mail is part of the approval: stored with it, or not at all.
       await app.deps.mailer.queue(
@@ -109,7 +118,12 @@ export async function inviteRoutes(server: FastifyInstance) {
       // Rejecting deletes the registrant's account: the rank rule applies.
       const verify = await guardRanks(tx);
       await assertMayActOn(tx, actorOf(req), String(invite.registrant), 'delete');
+      const [registrant] = await tx
+        .select({ email: usersT.email })
+        .from(usersT)
+        .where(eq(usersT.id, String(invite.registrant)));
       await tx.update(invitesT).set({ status: 'rejected' }).where(eq(invitesT.id, invite.id));
+      await markRegistrationDone(tx, String(invite.id), registrant ? String(registrant.email) : null);
       await tx.delete(usersT).where(and(eq(usersT.id, String(invite.registrant)), eq(usersT.confirmed, false)));
       await verify(tx);
     });

@@ -22,12 +22,18 @@ export const Invite = Type.Object({
   status: Type.Unsafe<InviteStatus>({ type: 'string', enum: [...INVITE_STATUSES] }),
 });
 
+/** Who registered on an invite (none before a registration, nor after a rejection removed the account). */
+export const Registrant = Nullable(Type.Object({ name: Type.String(), email: Type.String() }));
+
+/** A row of the invites list: the invite and its registrant. */
+export const InviteRow = Type.Object({ ...Invite.properties, registrant: Registrant });
+
 export const listInvites = operation({
   operationId: 'listInvites',
   summary: 'Invites, newest first',
   tags,
   querystring: Type.Object({ page: PageParam, limit: LimitParam(1000, 25) }, { additionalProperties: false }),
-  response: { 200: Type.Object({ data: Type.Array(Invite), ...PageInfo }) },
+  response: { 200: Type.Object({ data: Type.Array(InviteRow), ...PageInfo }) },
 });
 
 export const createInvite = operation({

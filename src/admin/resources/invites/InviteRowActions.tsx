@@ -5,15 +5,21 @@ import CloseIcon from '@mui/icons-material/Close';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useTranslate } from 'react-admin';
-import { approveInvite, deleteInvite, rejectInvite, type Invite } from './invitesApi';
+import { approveInvite, deleteInvite, INVITES_API, rejectInvite, type InviteListRow } from './invitesApi';
+import { useMayCall } from '../../generic/useMayCall';
 import { useCopyLink } from './useCopyLink';
 import { useInviteAction } from './useInviteAction';
 
-/** SPEC 2: submitted invites get Approve and Reject; the others Copy and Delete. */
-export function InviteRowActions({ invite, onChanged }: { invite: Invite; onChanged: () => void }) {
+/**
+ * SPEC 2: submitted invites get Approve and Reject, each confirmed first and
+ * naming who registered (issue 17 defect 4); the others Copy and Delete.
+ * Each button only when the user may make its call (defect 3).
+ */
+export function InviteRowActions({ invite, onChanged }: { invite: InviteListRow; onChanged: () => void }) {
   const translate = useTranslate();
   const copy = useCopyLink();
-  const [asking, setAsking] = useState<'delete' | 'reject' | null>(null);
+  const may = useMayCall();
+  const [asking, setAsking] = useState<'delete' | 'reject' | 'approve' | null>(null);
   const approve = useInviteAction(() => approveInvite(invite._id), 'app.invites.approved', 'app.invites.approve_failed', onChanged);
   const reject = useInviteAction(() => rejectInvite(invite._id), 'app.invites.rejected', 'app.invites.reject_failed', onChanged);
   const remove = useInviteAction(() => deleteInvite(invite._id), 'app.invites.deleted', 'app.invites.delete_failed', onChanged);
@@ -22,34 +28,55 @@ export function InviteRowActions({ invite, onChanged }: { invite: Invite; onChan
   const spinner = <CircularProgress size={16} color="inherit" />;
 
   if (invite.status === 'submitted') {
+    const who = {
+      name: invite.registrant?.name ?? t('no_registrant'),
+      email: invite.registrant?.email ?? invite.email ?? t('any'),
+    };
     return (
       <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
-        <Button
-          size="small"
-          variant="contained"
-          color="success"
-          disabled={busy}
-          onClick={() => void approve.start()}
-          startIcon={approve.busy ? spinner : <CheckIcon />}
-        >
-          {t('approve')}
-        </Button>
-        <Button
-          size="small"
-          variant="text"
-          color="error"
-          disabled={busy}
-          onClick={() => setAsking('reject')}
-          startIcon={reject.busy ? spinner : <CloseIcon />}
-        >
-          {t('reject')}
-        </Button>
+        {may('POST', `${INVITES_API}/:id/approve`) && (
+          <Button
+            size="small"
+            variant="contained"
+            color="success"
+            disabled={busy}
+            onClick={() => setAsking('approve')}
+            startIcon={approve.busy ? spinner : <CheckIcon />}
+          >
+            {t('approve')}
+          </Button>
+        )}
+        {may('POST', `${INVITES_API}/:id/reject`) && (
+          <Button
+            size="small"
+            variant="text"
+            color="error"
+            disabled={busy}
+            onClick={() => setAsking('reject')}
+            startIcon={reject.busy ? spinner : <CloseIcon />}
+          >
+            {t('reject')}
+          </Button>
+        )}
+        <Confirm
+          isOpen={asking === 'approve'}
+          title={t('approve_title')}
+          content={translate('app.invites.approve_confirm', who)}
+          confirm={t('approve')}
+          cancel={t('cancel')}
+          confirmColor="primary"
+          onConfirm={() => {
+            setAsking(null);
+            void approve.start();
+          }}
+          onClose={() => setAsking(null)}
+        />
         <Confirm
           isOpen={asking === 'reject'}
           title={t('reject_title')}
-          content={translate('app.invites.reject_confirm', { email: invite.email ?? t('any') })}
+          content={translate('app.invites.reject_confirm', who)}
           confirm={t('reject')}
-          cancel={translate('app.delete.no')}
+          cancel={t('cancel')}
           confirmColor="warning"
           onConfirm={() => {
             setAsking(null);
@@ -67,13 +94,15 @@ export function InviteRowActions({ invite, onChanged }: { invite: Invite; onChan
           <ContentCopyIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title={t('delete')}>
-        <span>
-          <IconButton size="small" color="error" aria-label={t('delete')} disabled={busy} onClick={() => setAsking('delete')}>
-            {remove.busy ? <CircularProgress size={18} /> : <DeleteIcon fontSize="small" />}
-          </IconButton>
-        </span>
-      </Tooltip>
+      {may('DELETE', `${INVITES_API}/:id`) && (
+        <Tooltip title={t('delete')}>
+          <span>
+            <IconButton size="small" color="error" aria-label={t('delete')} disabled={busy} onClick={() => setAsking('delete')}>
+              {remove.busy ? <CircularProgress size={18} /> : <DeleteIcon fontSize="small" />}
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
       <Confirm
         isOpen={asking === 'delete'}
         title={t('delete_confirm')}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
 import { errorBody } from '../../api/ApiError';
@@ -7,7 +7,8 @@ import { CreateInviteForm } from './CreateInviteForm';
 import { InviteLinkBox } from './InviteLinkBox';
 import { InvitesPager } from './InvitesPager';
 import { InvitesTable } from './InvitesTable';
-import { listInvites, type Invite } from './invitesApi';
+import { INVITES_API, listInvites, type Invite } from './invitesApi';
+import { useMayCall } from '../../generic/useMayCall';
 
 const KEY = ['app', 'invites'];
 
@@ -17,6 +18,7 @@ export function InvitesPage() {
   const notify = useNotify();
   const checkAccess = useLogoutIfAccessDenied();
   const queryClient = useQueryClient();
+  const may = useMayCall();
   const [page, setPage] = useState(1);
   const [created, setCreated] = useState<Invite | null>(null);
   const t = (k: string) => translate(`app.invites.${k}`);
@@ -52,33 +54,44 @@ export function InvitesPage() {
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={t('title')} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-testid="list-title">
-        {translate('app.list.title', { name: t('title'), total: data?.total ?? 0 })}
+        {error ? t('title') : translate('app.list.title', { name: t('title'), total: data?.total ?? 0 })}
       </Typography>
-      <Card variant="outlined" sx={{ mb: 2 }}>
-        <CardContent>
-          <Typography variant="subtitle1" sx={{ mb: 1.5 }}>
-            {t('create_title')}
-          </Typography>
-          <CreateInviteForm
-            onCreated={(invite) => {
-              setCreated(invite);
-              setPage(1);
-              reload();
-            }}
-          />
-          {created && <InviteLinkBox invite={created} />}
-        </CardContent>
-      </Card>
+      {may('POST', INVITES_API) && (
+        <Card variant="outlined" sx={{ mb: 2 }}>
+          <CardContent>
+            <Typography variant="subtitle1" sx={{ mb: 1.5 }}>
+              {t('create_title')}
+            </Typography>
+            <CreateInviteForm
+              onCreated={(invite) => {
+                setCreated(invite);
+                setPage(1);
+                reload();
+              }}
+            />
+            {created && <InviteLinkBox invite={created} />}
+          </CardContent>
+        </Card>
+      )}
       <Card variant="outlined">
         <CardContent>
           {pager}
           <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} data-testid="list-loading" />
           {loadFailed && (
-            <Alert severity="error" sx={{ my: 1 }}>
+            <Alert
+              severity="error"
+              sx={{ my: 1 }}
+              data-testid="list-error"
+              action={
+                <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
+                  {translate('app.list.retry')}
+                </Button>
+              }
+            >
               {loadFailed}
             </Alert>
           )}
-          {data && <InvitesTable rows={data.data} onChanged={reload} />}
+          {data && !error && <InvitesTable rows={data.data} onChanged={reload} />}
           {pager}
         </CardContent>
       </Card>

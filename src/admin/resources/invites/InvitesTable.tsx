@@ -1,12 +1,13 @@
 import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslate } from 'react-admin';
-import type { Invite } from './invitesApi';
+import type { InviteListRow } from './invitesApi';
 import { InviteRowActions } from './InviteRowActions';
 import { InviteStatusChip } from './InviteStatusChip';
 import { WhenCell } from './WhenCell';
+import { RegistrantCell } from './RegistrantCell';
 
-const COLUMNS = ['created', 'email', 'token', 'expires', 'status', 'link', 'actions'] as const;
+const COLUMNS = ['created', 'email', 'registrant', 'token', 'expires', 'status', 'link', 'actions'] as const;
 /** Tokens are long; the start tells them apart, the tooltip shows all of it. */
 const short = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 const mono = { fontFamily: 'monospace', fontSize: 12 };
@@ -18,7 +19,7 @@ const tableSx = {
   '& th:last-of-type, & td:last-of-type': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 },
 };
 
-export function InvitesTable({ rows, onChanged }: { rows: Invite[]; onChanged: () => void }) {
+export function InvitesTable({ rows, onChanged }: { rows: InviteListRow[]; onChanged: () => void }) {
   const translate = useTranslate();
   const t = (k: string) => translate(`app.invites.${k}`);
   return (
@@ -54,6 +55,7 @@ export function InvitesTable({ rows, onChanged }: { rows: Invite[]; onChanged: (
                   </Typography>
                 )}
               </TableCell>
+              <RegistrantCell registrant={r.registrant} />
               <TableCell>
                 <Tooltip title={r.token}>
                   <Typography component="span" sx={mono}>
