@@ -24,6 +24,7 @@ beforeAll(async () => {
   s3 = await startS3('cluster-uploads');
   cluster = await startCluster({
     replicas: 3,
+    serverEntry: inject('serverBundle'),
     env: {
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
       // This run's own counters: other runs may share the Redis.

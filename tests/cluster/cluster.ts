@@ -1,8 +1,10 @@
 // Starts N real server processes on one PostgreSQL database behind HAProxy
 // (Debian's /usr/sbin/haproxy, round robin): used by the cluster test and by
-// `npm run bench:cluster`. Every replica is `src/server/main.ts`, as
-// `npm start` runs it, with the environment README "Running several
-// instances" describes.
+// `npm run bench:cluster`. Every replica is the server as `npm start` runs
+// it: the compiled bundle when `serverEntry` names one (the cluster test
+// builds it once per run: it starts in a fraction of tsx's time on a busy
+// machine), else `src/server/main.ts` through tsx; with the environment
+// README "Running several instances" describes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -93,7 +95,13 @@ function haproxyConfig(port: number, replicas: { name: string; port: number }[])
  * here, dropped by close), then HAProxy in front. `env` is added to every
  * replica's environment.
  */
-export async function startCluster(opts: { replicas: number; env?: Record<string, string>; serverUrl?: string }): Promise<Cluster> {
+export async function startCluster(opts: {
+  replicas: number;
+  env?: Record<string, string>;
+  serverUrl?: string;
+  /** The compiled server (scripts/build-server.mjs output) to run; unset: src/server/main.ts through tsx. */
+  serverEntry?: string;
+}): Promise<Cluster> {
   const serverUrl = opts.serverUrl ?? process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('the cluster needs DATABASE_URL (a PostgreSQL server)');
   const dbName = `t_cluster_${randomUUID().replace(/-/g, '')}`;
@@ -124,7 +132,7 @@ export async function startCluster(opts: { replicas: number; env?: Record<string
     ports.forEach((port, i) => {
       const name = `r${i + 1}`;
       const dataDir = path.join(work, name);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      const child = spawn(process.execPath, opts.serverEntry ? [opts.serverEntry] : ['--import', 'tsx', 'src/server/main.ts'], {
         env: {
           ...parentEnv,
           DATABASE_URL: databaseUrl,
