@@ -95,6 +95,7 @@ export const tableShapes = {
       createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       language: text('language').notNull(),
       entries: jsonb('entries').notNull().default(sql.raw("'{}'::jsonb")),
+      entryMeta: jsonb('entry_meta').notNull().default(sql.raw("'{}'::jsonb")),
       lastGenerated: timestamp('last_generated', { withTimezone: true, mode: 'string' }),
       updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }),
     }),
