@@ -12,6 +12,12 @@ export const translations: ResourceDef = {
     createdAt: { type: 'date', readOnly: true },
     language: { type: 'string', required: true, unique: true, maxLength: 16 },
     entries: { type: 'json' },
+    /**
+     * Per key, what the translator's workflow knows of it (issue 18 part 5):
+     * `at` when its text last changed, and in a translation `ref`, a hash of
+     * the reference text it was saved against (src/server/translations/entry-meta.ts).
+     */
+    entryMeta: { type: 'json', readOnly: true },
     lastGenerated: { type: 'date', readOnly: true },
     updatedAt: { type: 'date', readOnly: true },
   },

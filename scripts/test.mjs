@@ -1,9 +1,11 @@
-// `npm test`: lint (ESLint + Prettier) beside the type check, unit and
-// component tests, the API suite on PGlite and (when DATABASE_URL is set, as
-// in CI) on PostgreSQL, then a production build (front end and server) and,
-// side by side, the end-to-end tests in Debian's Chromium and a production
-// install of that build from a clean copy (scripts/check-production.mjs). Any failing part fails the run; each part's time is printed.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: in three phases, (1) lint (ESLint + Prettier), the type check
+// and the unit and component tests; (2) the API suite on PGlite and (when
+// DATABASE_URL is set, as in CI) on PostgreSQL, beside the production build
+// (front end and server); (3) the end-to-end tests in Debian's Chromium, a
+// production install of that build from a clean copy
+// (scripts/check-production.mjs) and the cluster test. Any failing part fails
+// the run; each part's time is printed.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -13,82 +15,102 @@ const { DATABASE_URL, ...baseEnv } = process.env;
 
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 
-const steps = [
-  // Both only read files: they share the first minute.
-  {
-    name: 'type check + lint',
-    parallel: [
-      { name: 'type check', args: [tsc, '--noEmit', '-p', '.'] },
-      { name: 'lint', args: [path.join(root, 'scripts/lint.mjs')] },
-    ],
-    env: baseEnv,
-  },
-  { name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv },
-  { name: 'API on PGlite', args: [vitest, 'run', '--project', 'api'], env: baseEnv },
-];
+// Phases run one after another; inside a phase, lanes run side by side and
+// each lane's steps one after another. Vitest gives each run one worker on
+// two cores, so lanes are what keep both cores (and PostgreSQL) busy.
+const apiLanes = [{ name: 'API on PGlite', steps: [{ name: 'API on PGlite', args: [vitest, 'run', '--project', 'api'], env: baseEnv }] }];
 if (DATABASE_URL) {
-  steps.push({ name: 'API on PostgreSQL', args: [vitest, 'run', '--project', 'api'], env: { ...baseEnv, DATABASE_URL } });
-  // Three replicas behind HAProxy, with Redis and an S3 server (README "Running several instances").
-  steps.push({
-    name: 'cluster (3 replicas behind HAProxy)',
-    args: [vitest, 'run', '--project', 'cluster'],
-    env: { ...baseEnv, DATABASE_URL },
+  apiLanes.push({
+    name: 'API on PostgreSQL',
+    steps: [{ name: 'API on PostgreSQL', args: [vitest, 'run', '--project', 'api'], env: { ...baseEnv, DATABASE_URL } }],
   });
 } else if (process.env.CI) {
   console.error('CI needs DATABASE_URL to run the API suite on PostgreSQL.');
   process.exit(1);
 }
-steps.push({ name: 'front-end build', args: [vite, 'build', '--logLevel', 'warn'], env: baseEnv });
-steps.push({ name: 'server build', args: [path.join(root, 'scripts/build-server.mjs')], env: baseEnv });
-steps.push({
-  name: 'end-to-end + production install',
-  // The production install mostly waits on npm and the disk: it shares the e2e minutes.
-  parallel: [
-    { name: 'end-to-end in Chromium', args: [vitest, 'run', '--project', 'e2e'] },
-    { name: 'production install', args: [path.join(root, 'scripts/check-production.mjs')] },
-  ],
-  env: baseEnv,
-});
+const finalLanes = [
+  { name: 'end-to-end in Chromium', steps: [{ name: 'end-to-end in Chromium', args: [vitest, 'run', '--project', 'e2e'], env: baseEnv }] },
+  // Mostly waits on npm and the disk.
+  {
+    name: 'production install',
+    steps: [{ name: 'production install', args: [path.join(root, 'scripts/check-production.mjs')], env: baseEnv }],
+  },
+];
+if (DATABASE_URL) {
+  // Three replicas behind HAProxy, with Redis and an S3 server (README "Running several instances"); mostly waits on its processes.
+  finalLanes.push({
+    name: 'cluster (3 replicas behind HAProxy)',
+    steps: [
+      { name: 'cluster (3 replicas behind HAProxy)', args: [vitest, 'run', '--project', 'cluster'], env: { ...baseEnv, DATABASE_URL } },
+    ],
+  });
+}
+const phases = [
+  {
+    name: 'checks and unit tests',
+    lanes: [
+      { name: 'type check', steps: [{ name: 'type check', args: [tsc, '--noEmit', '-p', '.'], env: baseEnv }] },
+      { name: 'lint', steps: [{ name: 'lint', args: [path.join(root, 'scripts/lint.mjs')], env: baseEnv }] },
+      { name: 'unit and components', steps: [{ name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv }] },
+    ],
+  },
+  {
+    name: 'API suites and the build',
+    lanes: [
+      ...apiLanes,
+      {
+        name: 'build',
+        steps: [
+          { name: 'front-end build', args: [vite, 'build', '--logLevel', 'warn'], env: baseEnv },
+          { name: 'server build', args: [path.join(root, 'scripts/build-server.mjs')], env: baseEnv },
+        ],
+      },
+    ],
+  },
+  { name: 'end-to-end, production install, cluster', lanes: finalLanes },
+];
 
-/** Runs parts side by side, their output kept apart and printed when each ends. */
-async function runParallel(parts, env) {
-  const results = await Promise.all(
-    parts.map(
-      (part) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(process.execPath, part.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-          let out = '';
-          child.stdout.on('data', (d) => (out += d));
-          child.stderr.on('data', (d) => (out += d));
-          child.on('close', (code) => {
-            process.stdout.write(`\n--- ${part.name} ---\n${out}`);
-            resolve({ name: part.name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
-          });
-        }),
-    ),
-  );
-  return results;
+const since = (t) => Math.round((Date.now() - t) / 1000);
+
+/** Runs one lane's steps in order, its output kept and printed when the lane ends; stops at the first failure. */
+function runLane(lane, begun) {
+  return new Promise((resolveLane) => {
+    const results = [];
+    let out = '';
+    const next = (i) => {
+      if (i === lane.steps.length) return finish();
+      const step = lane.steps[i];
+      const started = Date.now();
+      console.log(`[${since(begun)}s] start ${step.name}`);
+      const child = spawn(process.execPath, step.args, { cwd: root, env: step.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      child.on('close', (code) => {
+        results.push({ name: step.name, ok: code === 0, seconds: since(started) });
+        console.log(`[${since(begun)}s] ${code === 0 ? 'done' : 'FAILED'} ${step.name} (${since(started)}s)`);
+        if (code === 0) next(i + 1);
+        else finish();
+      });
+    };
+    const finish = () => {
+      process.stdout.write(`\n--- ${lane.name} ---\n${out}`);
+      resolveLane(results);
+    };
+    next(0);
+  });
 }
 
 const begun = Date.now();
 const results = [];
-for (const step of steps) {
-  console.log(`\n=== ${step.name} ===`);
-  if (step.parallel) {
-    const parts = await runParallel(step.parallel, step.env);
-    results.push(...parts);
-    if (parts.some((p) => !p.ok)) break;
-    continue;
-  }
-  const started = Date.now();
-  const r = spawnSync(process.execPath, step.args, { cwd: root, stdio: 'inherit', env: step.env });
-  results.push({ name: step.name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
-  if (r.status !== 0) break;
+for (const phase of phases) {
+  console.log(`\n=== ${phase.name} ===`);
+  const laneResults = (await Promise.all(phase.lanes.map((lane) => runLane(lane, begun)))).flat();
+  results.push(...laneResults);
+  if (laneResults.some((r) => !r.ok)) break;
 }
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
-console.log(`total ${Math.round((Date.now() - begun) / 1000)}s`);
-const expected = steps.reduce((n, s) => n + (s.parallel ? s.parallel.length : 1), 0);
+console.log(`total ${since(begun)}s`);
+const expected = phases.reduce((n, p) => n + p.lanes.reduce((m, l) => m + l.steps.length, 0), 0);
 const failed = results.some((r) => !r.ok) || results.length < expected;
 process.exit(failed ? 1 : 0);

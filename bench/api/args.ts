@@ -9,9 +9,11 @@ export interface BenchArgs {
   /** Only run scenarios whose name contains one of these. */
   only: string[];
   pgUrl: string;
+  /** Rounds of the serialization comparison (bench/api/serialization.ts) instead of the scenarios; 0: off. */
+  serialization: number;
 }
 
-const USAGE = `usage: tsx bench/api/run.ts [--db pglite|postgres|both] [--rows N] [--duration S] [--connections C] [--reuse] [--only name,name] [--pg-url URL]`;
+const USAGE = `usage: tsx bench/api/run.ts [--db pglite|postgres|both] [--rows N] [--duration S] [--connections C] [--reuse] [--only name,name] [--pg-url URL] [--serialization ROUNDS]`;
 
 export function parseArgs(argv: string[]): BenchArgs {
   const a: BenchArgs = {
@@ -22,6 +24,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     reuse: false,
     only: [],
     pgUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    serialization: 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2) as [string, string | undefined];
@@ -57,6 +60,9 @@ export function parseArgs(argv: string[]): BenchArgs {
         break;
       case '--only':
         a.only = value().split(',').filter(Boolean);
+        break;
+      case '--serialization':
+        a.serialization = int(1);
         break;
       case '--pg-url':
         a.pgUrl = value();

@@ -9,24 +9,14 @@
  * --pg-url server and drops only that one, or uses the database
  * BENCH_DATABASE_URL names as it is (never dropping it; --reuse keeps its rows).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
-import { buildApp, type App } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { rowsOf } from '../../src/server/db/rows';
+import { loadavg } from 'node:os';
 import { parseArgs, type BenchArgs } from './args';
-import { benchDatabase } from './bench-database';
 import { cannon, type CannonRequest, type CannonResult } from './cannon';
-import { countUsers, EVERY_TERM, RARE_TERM, seedUsers } from './seed';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, listenAndSignIn, log, prepare, sampleIds, type Kind } from './prepare';
+import { compareSerialization } from './serialization';
+import { EVERY_TERM, RARE_TERM } from './seed';
 
-const ADMIN_EMAIL = 'bench-admin@example.com';
-const ADMIN_PASSWORD = 'bench-admin-pass-123';
 const USERS = '/api/auth/users';
-
-type Kind = 'pglite' | 'postgres';
 
 interface Scenario {
   name: string;
@@ -43,8 +33,6 @@ interface Row {
   /** 1-minute load average at the end of the run (the machine is shared). */
   load: number;
 }
-
-const log = (s: string) => console.log(s);
 
 function scenarios(ids: string[]): Scenario[] {
   const list = (q?: string) => `${USERS}?page=1&limit=25${q === undefined ? '' : `&q=${encodeURIComponent(q)}`}`;
@@ -77,85 +65,13 @@ function scenarios(ids: string[]): Scenario[] {
   ];
 }
 
-/** A server over a database holding `rows` bulk users (seeded now unless reusable). */
-async function prepare(kind: Kind, args: BenchArgs): Promise<{ app: App; cleanup: () => Promise<void>; seedNote: string }> {
-  const dataDir = args.reuse ? path.join(tmpdir(), 'bench-api-pglite') : mkdtempSync(path.join(tmpdir(), 'bench-api-'));
-  mkdirSync(dataDir, { recursive: true });
-  // PostgreSQL: a database of this run's own, or the one BENCH_DATABASE_URL names; never another.
-  const pgDb = kind === 'postgres' ? await benchDatabase(args.pgUrl) : undefined;
-  const fresh = async () => {
-    if (pgDb) throw new Error(`BENCH_DATABASE_URL names a database that holds other data; give an empty one`);
-    rmSync(path.join(dataDir, 'db'), { recursive: true, force: true });
-  };
-  const build = async () => {
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      // Login is rate limited per IP; every bench request comes from 127.0.0.1.
-      AUTH_RATE_LIMIT: '100000',
-      WEB_DIR: path.join(dataDir, 'no-web'),
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    });
-    return buildApp(config, { logger: false });
-  };
-
-  const expected = args.rows + (args.rows > 0 ? 2 : 1); // bulk + rare-term user + admin
-  if (kind === 'pglite' && (!args.reuse || !existsSync(path.join(dataDir, 'db')))) await fresh();
-  let app = await build();
-  let seedNote = '';
-  let n = await countUsers(app.deps.database.db);
-  if (n !== expected) {
-    if (n > 1) {
-      await app.close();
-      await fresh();
-      app = await build();
-    }
-    log(`[${kind}] seeding ${args.rows.toLocaleString('en')} users in SQL (generate_series, batches of 100,000)...`);
-    const s = await seedUsers(app.deps.database.db, args.rows, (m) => log(`[${kind}]${m}`));
-    seedNote = `seeded ${s.rows.toLocaleString('en')} users in ${s.seconds.toFixed(1)} s, VACUUM ANALYZE ${s.analyzeSeconds.toFixed(1)} s`;
-    log(`[${kind}] ${seedNote}`);
-    n = await countUsers(app.deps.database.db);
-  } else {
-    const v = performance.now();
-    await app.deps.database.db.execute(sql.raw('VACUUM ANALYZE users'));
-    seedNote = `reused ${n.toLocaleString('en')} users (VACUUM ANALYZE ${((performance.now() - v) / 1000).toFixed(1)} s)`;
-    log(`[${kind}] ${seedNote}`);
-  }
-  const cleanup = async () => {
-    await app.close();
-    await pgDb?.release();
-    if (!args.reuse) {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  };
-  return { app, cleanup, seedNote };
-}
-
 async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; seedNote: string }> {
-  const { app, cleanup, seedNote } = await prepare(kind, args);
+  const prepared = await prepare(kind, args);
+  const { app, seedNote } = prepared;
   const out: Row[] = [];
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
-    const res = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
-    const token = ((await res.json()) as { token: string }).token;
-    const headers = { authorization: `Bearer ${token}` };
-
-    const idRows = await app.deps.database.db.execute(
-      // A thousand bulk users from all over the table (about 1% of its pages).
-      sql.raw(`SELECT id FROM users TABLESAMPLE SYSTEM (1) REPEATABLE (42) WHERE password_hash IS NULL LIMIT 1000`),
-    );
-    const ids = rowsOf<{ id: string }>(idRows).map((r) => String(r.id));
+    const { base, headers } = await listenAndSignIn(app);
+    const ids = await sampleIds(app);
 
     for (const s of scenarios(ids)) {
       if (args.only.length && !args.only.some((o) => s.name.includes(o))) continue;
@@ -185,7 +101,7 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
       );
     }
   } finally {
-    await cleanup();
+    await prepared.cleanup();
   }
   return { rows: out, seedNote };
 }
@@ -193,6 +109,10 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   log(`bench:api db=${args.db.join(',')} rows=${args.rows} duration=${args.duration}s connections=${args.connections}`);
+  if (args.serialization) {
+    for (const kind of args.db) await compareSerialization(kind, args);
+    return;
+  }
   const all: Row[] = [];
   const notes: string[] = [];
   for (const kind of args.db) {

@@ -66,6 +66,12 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Declarations to serve instead of resources/index.ts (tests add a fixture resource). */
   resources?: readonly ResourceDef[];
+  /**
+   * Bench only (bench/api/serialization.ts): answer with plain JSON.stringify
+   * instead of serializing through the response schemas, to measure what the
+   * schemas cost. Never in production: then a field no schema names could leave.
+   */
+  serializeWithoutSchemas?: boolean;
 }
 
 export interface App extends FastifyInstance {
@@ -101,6 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // strictNumbers: NaN and Infinity (JSON's 1e309) are not numbers to a schema.
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true, strictNumbers: true } },
   });
+  if (opts.serializeWithoutSchemas) app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.decorate('readiness', new Readiness());
   app.decorate('metrics', new Metrics());
   const database =

@@ -108,6 +108,27 @@ describe('dataProvider', () => {
     expect(refs.data.every((r) => (r.user as { _id: string })._id === a._id)).toBe(true);
   });
 
+  test('updateMany and deleteMany are one request each, all or nothing on the server', async () => {
+    const a = await createUser(h, { name: 'Many A' });
+    const b = await createUser(h, { name: 'Many B' });
+    seen.length = 0;
+    const updated = await dataProvider.updateMany('users', { ids: [a._id, b._id], data: { id: 'ignored', confirmed: false } });
+    expect(updated.data).toEqual([a._id, b._id]);
+    expect(seen).toEqual([{ method: 'PUT', url: '/api/auth/users' }]);
+    expect((await dataProvider.getOne('users', { id: a._id })).data).toMatchObject({ confirmed: false });
+
+    // One of them missing: a 404, and the other one is still there.
+    seen.length = 0;
+    const gone = '00000000-0000-4000-8000-000000000000';
+    await expect(dataProvider.deleteMany('users', { ids: [a._id, gone] })).rejects.toMatchObject({ status: 404 });
+    expect((await dataProvider.getOne('users', { id: a._id })).data).toMatchObject({ id: a._id });
+    seen.length = 0;
+    const deleted = await dataProvider.deleteMany('users', { ids: [a._id, b._id] });
+    expect(deleted.data).toEqual([a._id, b._id]);
+    expect(seen).toEqual([{ method: 'DELETE', url: `/api/auth/users?ids=${a._id}%2C${b._id}` }]);
+    await expect(dataProvider.getOne('users', { id: b._id })).rejects.toMatchObject({ status: 404 });
+  });
+
   test("a server refusal becomes an HttpError whose errors mark the form's fields", async () => {
     const taken = await createUser(h, {});
     const err = await dataProvider

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { startServer, loginAdmin, type RunningServer, type AdminLogin } from './server';
 import { expectToast, launchBrowser, waitForTitle } from './browser';
 
@@ -157,8 +157,16 @@ describe('list tools in Chromium', () => {
     await page.locator('[data-test="bulk-actions-toolbar"]').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Are you sure you want to delete these 2 items?').waitFor();
+    // One request for both rows (DELETE {api}?ids=), not one per row.
+    const deletes: string[] = [];
+    const onRequest = (r: Request) => {
+      if (r.method() === 'DELETE') deletes.push(new URL(r.url()).pathname);
+    };
+    page.on('request', onRequest);
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, '2 elements deleted');
+    page.off('request', onRequest);
+    expect(deletes).toEqual(['/api/auth/users']);
     await waitForTitle(page, 'Users (0)');
     // The signed-in admin's own row cannot be selected.
     await page.goto(server.url + '/admin/users?filter=%7B%7D');

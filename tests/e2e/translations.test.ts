@@ -88,7 +88,7 @@ describe('translations editor in Chromium', () => {
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
   });
 
-  it('adds a language, lists the keys it misses against el, adds them and saves', async () => {
+  it('adds a language, lists the keys it misses against en (the reference), adds them and saves', async () => {
     await page.goto(server.url + '/admin/translations');
     await page.getByTestId('entry-count').waitFor();
     const bad = answerDialog('not a code!');
@@ -101,9 +101,9 @@ describe('translations editor in Chromium', () => {
     await ok;
     await page.getByRole('heading', { name: 'Translations — IT' }).waitFor();
     const missing = page.getByTestId('missing-keys');
-    await missing.filter({ hasText: /\d+ keys missing compared with EL/ }).waitFor();
+    await missing.filter({ hasText: /\d+ keys missing compared with EN/ }).waitFor();
     await missing.getByRole('button', { name: 'Add missing keys' }).click();
-    await missing.filter({ hasText: 'No keys missing compared with EL.' }).waitFor();
+    await missing.filter({ hasText: 'No keys missing compared with EN.' }).waitFor();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Translations saved successfully');
     await page.getByRole('button', { name: 'IT', exact: true }).waitFor();

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../src/admin/providers/authProvider';
 import { forgetPermissions, type AdminPermissions } from '../../src/admin/providers/permissions';

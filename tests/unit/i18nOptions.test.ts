@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { i18nOptions } from '../../src/admin/providers/i18nOptions';

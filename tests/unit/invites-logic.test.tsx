@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { inviteBody } from '../../src/admin/resources/invites/inviteForm';
 import { invalidReason, inviteToken, refusalReason } from '../../src/site/pages/acceptInviteState';

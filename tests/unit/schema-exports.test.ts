@@ -5,7 +5,7 @@ import * as schema from '../../src/server/db/schema';
 
 describe('drizzle-kit schema', () => {
   it('exports every table derived from resources/, so migrations cover them all', () => {
-    const exported = new Set(Object.values(schema));
+    const exported = new Set<unknown>(Object.values(schema));
     const missing = Object.entries(resourceTables)
       .filter(([, table]) => !exported.has(table))
       .map(([name]) => name);

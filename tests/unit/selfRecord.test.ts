@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { isSelf, lockOutFields } from '../../src/admin/generic/selfRecord';
 import { clearSession, saveSession } from '../../src/web/session';

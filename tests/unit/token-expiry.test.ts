@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../src/admin/providers/authProvider';
 import { productResources } from '../../resources/set';

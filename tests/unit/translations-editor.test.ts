@@ -9,7 +9,7 @@ import {
   toRows,
 } from '../../src/admin/resources/translations/entries';
 import { parseRawJson } from '../../src/admin/resources/translations/rawJson';
-import { normalizeLanguageCode, referenceLanguage } from '../../src/admin/resources/translations/languageCode';
+import { normalizeLanguageCode } from '../../src/admin/resources/translations/languageCode';
 
 describe('translations editor rows', () => {
   it('drops blank keys, trims keys and lets a later duplicate win (SPEC 2)', () => {
@@ -52,11 +52,5 @@ describe('language codes', () => {
     expect(normalizeLanguageCode('pt_BR')).toBe('pt-BR');
     expect(normalizeLanguageCode('gr')).toBe('gr');
     for (const bad of ['x', 'english', '../etc', 'el-', 'e1']) expect(normalizeLanguageCode(bad)).toBeNull();
-  });
-
-  it('compares with el, and el with en (SPEC 9 fallback)', () => {
-    expect(referenceLanguage('it')).toBe('el');
-    expect(referenceLanguage('en')).toBe('el');
-    expect(referenceLanguage('el')).toBe('en');
   });
 });

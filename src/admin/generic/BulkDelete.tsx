@@ -19,7 +19,7 @@ export function BulkDelete({ resource }: { resource: string }) {
         },
         onError: (e: unknown) => {
           notify(crudErrorMessage(translate, resource, 'delete', e), { type: 'error' });
-          // Some rows may have gone before the refusal: show what is left.
+          // The server deleted none of them (all or nothing); the list may have changed meanwhile.
           refresh();
         },
       }}

@@ -15,7 +15,15 @@ import type {
 import { api } from '../api/http';
 import { productResources } from '../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
-import { MAX_IDS, totalLabel, type ApiList, type ApiRecord } from '../../shared/api/crud';
+import {
+  MAX_IDS,
+  totalLabel,
+  type ApiList,
+  type ApiRecord,
+  type DeletedManyAnswer,
+  type UpdateManyBody,
+  type UpdatedManyAnswer,
+} from '../../shared/api/crud';
 
 export type { ApiList };
 
@@ -88,6 +96,14 @@ export function exportUrl(
   return `${baseOf(resources, resource)}/export.csv${qs ? `?${qs}` : ''}`;
 }
 
+/** Ids in runs of the most one request takes (`MAX_IDS`), each id once. */
+function chunksOf(ids: readonly Identifier[]): string[][] {
+  const unique = [...new Set(ids.map(String))];
+  const chunks: string[][] = [];
+  for (let i = 0; i < unique.length; i += MAX_IDS) chunks.push(unique.slice(i, i + MAX_IDS));
+  return chunks;
+}
+
 /** The data provider of an app serving `resources` (their `api` bases). */
 export function createDataProvider(resources: ResourceSet) {
   const base = (resource: string) => baseOf(resources, resource);
@@ -111,11 +127,8 @@ export function createDataProvider(resources: ResourceSet) {
     },
     /** One request for all of them (`?ids=`), in chunks of the most the API takes. */
     async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
-      const ids = [...new Set(params.ids.map(String))];
-      const chunks: string[][] = [];
-      for (let i = 0; i < ids.length; i += MAX_IDS) chunks.push(ids.slice(i, i + MAX_IDS));
       const pages = await Promise.all(
-        chunks.map((chunk) =>
+        chunksOf(params.ids).map((chunk) =>
           api<ApiList>(`${base(resource)}?${new URLSearchParams({ ids: chunk.join(','), limit: String(chunk.length) })}`, {
             signal: params.signal,
           }),
@@ -140,19 +153,32 @@ export function createDataProvider(resources: ResourceSet) {
       });
       return { data: toRecord<R>(saved) };
     },
+    /**
+     * `PUT {base}` with `{ids, data}`: one request, all or nothing on the
+     * server. Past MAX_IDS ids, one request per run of MAX_IDS, one after the
+     * other, so a refusal stops the runs after it.
+     */
     async updateMany(resource: string, params: UpdateManyParams) {
-      await Promise.all(
-        params.ids.map((id) => api(`${base(resource)}/${encodeURIComponent(String(id))}`, { method: 'PUT', body: toBody(params.data) })),
-      );
-      return { data: params.ids };
+      const done: string[] = [];
+      for (const ids of chunksOf(params.ids)) {
+        const body: UpdateManyBody = { ids, data: toBody(params.data) };
+        const res = await api<UpdatedManyAnswer>(base(resource), { method: 'PUT', body });
+        done.push(...res.data.map((r) => r._id));
+      }
+      return { data: done };
     },
     async delete<R extends RaRecord>(resource: string, params: DeleteParams<R>) {
       await api(`${base(resource)}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
       return { data: params.previousData ?? ({ id: params.id } as R) };
     },
+    /** `DELETE {base}?ids=...`: one request, all or nothing on the server (runs of MAX_IDS as updateMany). */
     async deleteMany(resource: string, params: DeleteManyParams) {
-      await Promise.all(params.ids.map((id) => api(`${base(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })));
-      return { data: params.ids };
+      const done: string[] = [];
+      for (const ids of chunksOf(params.ids)) {
+        const res = await api<DeletedManyAnswer>(`${base(resource)}?${new URLSearchParams({ ids: ids.join(',') })}`, { method: 'DELETE' });
+        done.push(...res.data);
+      }
+      return { data: done };
     },
   } satisfies DataProvider;
 }

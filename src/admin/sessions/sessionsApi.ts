@@ -1,21 +1,15 @@
-import { api } from '../api/http';
+import type { Static } from '../../shared/api/schema';
+import * as contract from '../../shared/api/sessions';
+import { call } from '../api/http';
 
 /** One live session as GET /api/auth/sessions describes it. */
-export interface SessionView {
-  _id: string;
-  browser: string | null;
-  os: string | null;
-  ip: string | null;
-  createdAt: string | null;
-  lastSeenAt: string | null;
-  current: boolean;
-}
+export type SessionView = Static<typeof contract.Session>;
 
-export const loadMySessions = () => api<{ data: SessionView[] }>('/api/auth/sessions').then((r) => r.data);
+export const loadMySessions = () => call(contract.mySessions, '/api/auth/sessions').then((r) => r.data);
 export const endMySession = (id: string) =>
-  api<{ ok: true; current: boolean }>(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const endMyOtherSessions = () => api<{ ok: true; ended: number }>('/api/auth/sessions', { method: 'DELETE' });
+  call(contract.endMySession, `/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const endMyOtherSessions = () => call(contract.endMyOtherSessions, '/api/auth/sessions', { method: 'DELETE' });
 
 const userUrl = (userId: string) => `/api/auth/users/${encodeURIComponent(userId)}/sessions`;
-export const loadUserSessions = (userId: string) => api<{ data: SessionView[] }>(userUrl(userId)).then((r) => r.data);
-export const endUserSessions = (userId: string) => api<{ ok: true; ended: number }>(userUrl(userId), { method: 'DELETE' });
+export const loadUserSessions = (userId: string) => call(contract.userSessions, userUrl(userId)).then((r) => r.data);
+export const endUserSessions = (userId: string) => call(contract.endUserSessions, userUrl(userId), { method: 'DELETE' });

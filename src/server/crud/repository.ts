@@ -200,41 +200,59 @@ async function planAll(db: Db, r: ResourceDef, related: Record<string, unknown>,
   return planned;
 }
 
-/**
- * Runs a record's writes in one transaction, related writes included. What
- * the plans did outside the database is undone when it fails; what the
- * kinds leave for afterwards (old image files) runs once it committed.
- */
-async function writeTransaction(
-  db: Db,
-  r: ResourceDef,
-  planned: PlannedField[],
-  ctx: WriteContext,
-  change: WriteChange,
+/** One record's write as it runs inside a transaction. */
+interface PlannedWrite {
+  planned: PlannedField[];
+  change: WriteChange;
   /** Updating: related values replace what the record had. */
-  replace: boolean,
-  work: (tx: Db) => Promise<string>,
-): Promise<string> {
+  replace: boolean;
+  /** The record's own row; returns its id. */
+  work: (tx: Db) => Promise<string>;
+}
+
+/**
+ * One record's writes inside `tx`: the guard before and after, the row, then
+ * the related writes. Returns the record's id and what the kinds leave for
+ * after the commit (old image files).
+ */
+async function writeInside(tx: Db, ctx: WriteContext, w: PlannedWrite): Promise<{ id: string; after: (() => Promise<void>)[] }> {
   const after: (() => Promise<void>)[] = [];
-  let id: string;
+  const verify = await ctx.guard?.(tx, w.change);
+  const id = await w.work(tx);
+  for (const p of w.planned) {
+    const then = await serverKindOf(p.c.def).related?.apply(tx, p.c, p.plan, id, w.replace);
+    if (then) after.push(then);
+  }
+  await verify?.(tx);
+  return { id, after };
+}
+
+/**
+ * Runs the writes of one or more records in one transaction, related writes
+ * included: all of them or none. What the plans did outside the database is
+ * undone when it fails; what the kinds leave for afterwards runs once it
+ * committed.
+ */
+async function writeTransaction(db: Db, r: ResourceDef, ctx: WriteContext, writes: PlannedWrite[]): Promise<string[]> {
+  const after: (() => Promise<void>)[] = [];
+  let ids: string[];
   try {
-    id = await db.transaction(async (trx) => {
+    ids = await db.transaction(async (trx) => {
       const tx = trx as unknown as Db;
-      const verify = await ctx.guard?.(tx, change);
-      const ownerId = await work(tx);
-      for (const p of planned) {
-        const then = await serverKindOf(p.c.def).related?.apply(tx, p.c, p.plan, ownerId, replace);
-        if (then) after.push(then);
+      const done: string[] = [];
+      for (const w of writes) {
+        const one = await writeInside(tx, ctx, w);
+        done.push(one.id);
+        after.push(...one.after);
       }
-      await verify?.(tx);
-      return ownerId;
+      return done;
     });
   } catch (err) {
-    await discardAll(planned);
+    for (const w of writes) await discardAll(w.planned);
     throw translateDbError(r, err);
   }
   for (const then of after) await then();
-  return id;
+  return ids;
 }
 
 export async function createRecord(db: Db, r: ResourceDef, body: Record<string, unknown>, ctx: WriteContext): Promise<ApiRecord> {
@@ -242,48 +260,106 @@ export async function createRecord(db: Db, r: ResourceDef, body: Record<string, 
   await fillSlugs(db, r, row, body);
   const t = tableOf(r);
   const planned = await planAll(db, r, related, null, ctx);
-  const id = await writeTransaction(db, r, planned, ctx, { op: 'create', body }, false, async (tx) => {
+  const work = async (tx: Db) => {
     const [created] = await tx.insert(t).values(row).returning({ id: t.id });
     return String(created.id);
-  });
+  };
+  const [id] = await writeTransaction(db, r, ctx, [{ planned, change: { op: 'create', body }, replace: false, work }]);
   return getRecord(db, r, id, ctx.storage);
 }
 
-/** Updates a record; returns it with the values it had before (for session rules). */
-export async function updateRecord(
+/** What an update or delete returns: the record now (none once deleted) and as it was (for session rules). */
+export interface Changed {
+  record: ApiRecord;
+  before: ApiRecord;
+}
+
+/** The records of `ids` (each once), or a 404 when any of them is missing. */
+async function existing(db: Db, r: ResourceDef, ids: readonly string[], files: FileUrls): Promise<ApiRecord[]> {
+  const out: ApiRecord[] = [];
+  for (const id of new Set(ids)) out.push(await getRecord(db, r, id, files));
+  return out;
+}
+
+/** Plans an update of each record (its slugs, its related writes) before the transaction. */
+async function planUpdates(db: Db, r: ResourceDef, befores: ApiRecord[], body: Record<string, unknown>, ctx: WriteContext) {
+  const t = tableOf(r);
+  const writes: PlannedWrite[] = [];
+  try {
+    for (const before of befores) {
+      const id = before._id;
+      const { row, related } = await toRow(r, body);
+      await fillSlugs(db, r, row, body, before);
+      const planned = await planAll(db, r, related, id, ctx);
+      const work = async (tx: Db) => {
+        if (!Object.keys(row).length) return id;
+        const changed = await tx.update(t).set(row).where(eq(t.id, id)).returning({ id: t.id });
+        // Deleted since it was read: the whole write is a 404 and rolls back.
+        if (!changed.length) throw notFound();
+        return id;
+      };
+      writes.push({ planned, change: { op: 'update', before, body }, replace: true, work });
+    }
+  } catch (err) {
+    for (const w of writes) await discardAll(w.planned);
+    throw err;
+  }
+  return writes;
+}
+
+/**
+ * Applies the same change to each of `ids` in one transaction, each checked as
+ * a single update (the guard, the kinds' rules): all of them or none. A
+ * missing id is a 404 before anything is written.
+ */
+export async function updateRecords(
   db: Db,
   r: ResourceDef,
-  id: string,
+  ids: readonly string[],
   body: Record<string, unknown>,
   ctx: WriteContext,
-): Promise<{ record: ApiRecord; before: ApiRecord }> {
-  const before = await getRecord(db, r, id, ctx.storage);
-  const { row, related } = await toRow(r, body);
-  await fillSlugs(db, r, row, body, before);
+): Promise<Changed[]> {
+  const befores = await existing(db, r, ids, ctx.storage);
+  const writes = await planUpdates(db, r, befores, body, ctx);
+  await writeTransaction(db, r, ctx, writes);
+  const out: Changed[] = [];
+  for (const before of befores) out.push({ record: await getRecord(db, r, before._id, ctx.storage), before });
+  return out;
+}
+
+/** Updates a record; returns it with the values it had before (for session rules). */
+export async function updateRecord(db: Db, r: ResourceDef, id: string, body: Record<string, unknown>, ctx: WriteContext): Promise<Changed> {
+  const [changed] = await updateRecords(db, r, [id], body, ctx);
+  return changed;
+}
+
+/**
+ * Deletes each of `ids` in one transaction, each checked as a single delete:
+ * all of them or none; a missing id is a 404 and deletes nothing. Returns
+ * the records as they were.
+ */
+export async function deleteRecords(db: Db, r: ResourceDef, ids: readonly string[], ctx: WriteContext): Promise<ApiRecord[]> {
+  const befores = await existing(db, r, ids, ctx.storage);
   const t = tableOf(r);
-  const planned = await planAll(db, r, related, id, ctx);
-  await writeTransaction(db, r, planned, ctx, { op: 'update', before, body }, true, async (tx) => {
-    if (Object.keys(row).length) await tx.update(t).set(row).where(eq(t.id, id));
-    return id;
-  });
-  return { record: await getRecord(db, r, id, ctx.storage), before };
+  const writes = befores.map((before): PlannedWrite => ({
+    planned: [],
+    change: { op: 'delete', before },
+    replace: false,
+    work: async (tx) => {
+      const gone = await tx.delete(t).where(eq(t.id, before._id)).returning({ id: t.id });
+      if (!gone.length) throw notFound();
+      return before._id;
+    },
+  }));
+  await writeTransaction(db, r, ctx, writes);
+  // Rows in the kinds' own tables went with the records (cascade); what they kept elsewhere goes now.
+  for (const before of befores)
+    for (const [f, def] of Object.entries(r.fields))
+      await serverKindOf(def).afterDelete?.({ db, storage: ctx.storage, table: t, field: f }, before[f]);
+  return befores;
 }
 
 export async function deleteRecord(db: Db, r: ResourceDef, id: string, ctx: WriteContext): Promise<ApiRecord> {
-  const before = await getRecord(db, r, id, ctx.storage);
-  const t = tableOf(r);
-  try {
-    await db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
-      const verify = await ctx.guard?.(tx, { op: 'delete', before });
-      await tx.delete(t).where(eq(t.id, id));
-      await verify?.(tx);
-    });
-  } catch (err) {
-    throw translateDbError(r, err);
-  }
-  // Rows in the kinds' own tables went with the record (cascade); what they kept elsewhere goes now.
-  for (const [f, def] of Object.entries(r.fields))
-    await serverKindOf(def).afterDelete?.({ db, storage: ctx.storage, table: t, field: f }, before[f]);
+  const [before] = await deleteRecords(db, r, [id], ctx);
   return before;
 }

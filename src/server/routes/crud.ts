@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { operationsOf, type ResourceDef } from '../../shared/resource';
 import { kindOf } from '../../shared/field-kinds';
 import { serverKindOf } from '../field-kinds';
-import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../crud/repository';
-import { crudOperations, exportQuerySchema, type FindResource } from '../../shared/api/crud';
+import { createRecord, deleteRecords, getRecord, listRecords, updateRecords } from '../crud/repository';
+import { crudOperations, exportQuerySchema, type FindResource, type UpdateManyBody } from '../../shared/api/crud';
 import { refuseUnknownParams } from '../crud/known-params';
 import { operation } from '../../shared/api/operation';
 import { Type } from '../../shared/api/schema';
@@ -34,9 +34,15 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
     .filter(([, d]) => kindOf(d).blankKeepsValue)
     .map(([f]) => f);
   // Forms send an empty password to mean "leave it as it is".
-  const dropEmptyPasswords = async (req: { body: unknown }) => {
-    const body = req.body as Body | null;
+  const dropBlank = (body: Body | null) => {
     for (const f of keepWhenBlank) if (body && (body[f] === '' || body[f] === null)) Reflect.deleteProperty(body, f);
+  };
+  const dropEmptyPasswords = async (req: { body: unknown }) => dropBlank(req.body as Body | null);
+  const dropEmptyPasswordsOfData = async (req: { body: unknown }) => {
+    const body = req.body as { data?: unknown } | null;
+    if (body && typeof body === 'object' && Object.hasOwn(body, 'data') && body.data && typeof body.data === 'object') {
+      dropBlank(body.data as Body);
+    }
   };
   // E.g. lists of resources with images tell clients where image paths start.
   const listExtras = Object.assign({}, ...Object.values(r.fields).map((d) => serverKindOf(d).listExtras?.(storage) ?? {})) as Record<
@@ -95,18 +101,41 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
       `${r.api}/:id`,
       { bodyLimit, preValidation: dropEmptyPasswords, schema: api.update },
       async (req) => {
-        const { record, before } = await updateRecord(db(), r, req.params.id, req.body, ctx(req));
+        const [{ record, before }] = await updateRecords(db(), r, [req.params.id], req.body, ctx(req));
         await endSessionsAfterWrite(db(), r, req.body, before, record, req.auth?.sessionId);
         return record;
+      },
+    );
+    // react-admin's updateMany in one request: the same permission record as
+    // a single update (PUT {api}/:id), so roles that may update may do it in bulk.
+    app.put<{ Body: UpdateManyBody }>(
+      r.api,
+      { bodyLimit, config: { rbacRoute: `${r.api}/:id` }, preValidation: dropEmptyPasswordsOfData, schema: api.updateMany },
+      async (req) => {
+        const changed = await updateRecords(db(), r, req.body.ids, req.body.data, ctx(req));
+        for (const { record, before } of changed) {
+          await endSessionsAfterWrite(db(), r, req.body.data, before, record, req.auth?.sessionId);
+        }
+        return { data: changed.map((c) => c.record) };
       },
     );
   }
   if (ops.includes('delete')) {
     app.delete<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.delete }, async (req) => {
-      const before = await deleteRecord(db(), r, req.params.id, ctx(req));
+      const [before] = await deleteRecords(db(), r, [req.params.id], ctx(req));
       await endSessionsAfterWrite(db(), r, null, before, undefined, req.auth?.sessionId);
       return { ok: true };
     });
+    // react-admin's deleteMany in one request, under the single delete's permission record.
+    app.delete<{ Querystring: { ids: string } }>(
+      r.api,
+      { config: { rbacRoute: `${r.api}/:id` }, preValidation: refuseUnknownParams(api.deleteMany.querystring), schema: api.deleteMany },
+      async (req) => {
+        const befores = await deleteRecords(db(), r, req.query.ids.split(','), ctx(req));
+        for (const before of befores) await endSessionsAfterWrite(db(), r, null, before, undefined, req.auth?.sessionId);
+        return { data: befores.map((b) => b._id) };
+      },
+    );
   }
 }
 

@@ -3,11 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import * as contract from '../../shared/api/translations';
 import { isoDate } from '../crud/representation';
+import { refuseUnknownParams } from '../crud/known-params';
 import { translationsT } from '../db/tables';
-import { badRequest } from '../http/http-error';
+import { badRequest, notFound } from '../http/http-error';
 import type { Entries } from '../translations/flatten';
 import { FORBIDDEN_KEY_MESSAGE, forbiddenSegment } from '../../shared/safe-keys';
-import { listLanguages, saveEntries } from '../translations/store';
+import { listLanguages } from '../translations/store';
+import { saveLanguage } from '../translations/save';
+import { readEntryStates } from '../translations/entries';
+import { ENTRY_FILTERS, matchesFilter, matchesSearch } from '../../shared/translations/entry-status';
 import { generateSnapshots } from '../translations/snapshots';
 
 const MAX_ENTRIES = 20000;
@@ -32,6 +36,7 @@ export async function translationRoutes(server: FastifyInstance) {
       language: l.language,
       lastGenerated: isoDate(l.lastGenerated),
       updatedAt: isoDate(l.updatedAt),
+      progress: l.progress,
     }));
 
   app.post('/api/auth/translations', { schema: contract.translationsAction }, async (req) => {
@@ -63,7 +68,35 @@ export async function translationRoutes(server: FastifyInstance) {
       entries[key] = v;
     }
     if (Object.keys(entries).length > MAX_ENTRIES) throw badRequest(`At most ${MAX_ENTRIES} entries per language.`);
-    const row = await saveEntries(db(), req.body.lang, entries);
+    const { acceptTagWarnings, reviewed } = req.body;
+    const row = await saveLanguage(db(), req.body.lang, entries, { acceptTagWarnings, reviewed });
     return { ok: true as const, translation: view(row), translations: await languages() };
   });
+
+  // Issue 18 part 5: the translator's list, filtered and searched on the server.
+  app.get(
+    '/api/auth/translations/entries',
+    { preValidation: refuseUnknownParams(contract.entriesQuery), schema: contract.listEntries },
+    async (req) => {
+      const { lang, filter = 'all', q = '', page = 1, limit = 50 } = req.query;
+      const read = await readEntryStates(db(), lang);
+      if (!read) throw notFound('Language');
+      const searched = read.states.filter((e) => matchesSearch(e, q));
+      const counts = Object.fromEntries(ENTRY_FILTERS.map((f) => [f, searched.filter((e) => matchesFilter(e, f)).length])) as Record<
+        (typeof ENTRY_FILTERS)[number],
+        number
+      >;
+      const shown = searched.filter((e) => matchesFilter(e, filter));
+      return {
+        language: lang,
+        reference: read.reference,
+        found: read.found,
+        data: shown.slice((page - 1) * limit, page * limit),
+        counts,
+        total: shown.length,
+        page,
+        pages: Math.max(1, Math.ceil(shown.length / limit)),
+      };
+    },
+  );
 }

@@ -1,19 +1,13 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Static } from '../../shared/api/schema';
+import type { Session } from '../../shared/api/sessions';
 import type { Db } from '../db/client';
 import { sessions } from '../db/tables';
 import { isoDate } from '../crud/representation';
 import { describeAgent } from './describe';
 
-export interface SessionView {
-  _id: string;
-  browser: string | null;
-  os: string | null;
-  ip: string | null;
-  createdAt: string | null;
-  lastSeenAt: string | null;
-  expiresAt: string | null;
-  current: boolean;
-}
+/** One live session, as the contract (src/shared/api/sessions.ts) describes it. */
+export type SessionView = Static<typeof Session>;
 
 const live = (userId: string) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { asc, count, sql } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { translationsT } from '../db/tables';
 import { flatten, type Entries } from './flatten';
+import { DEFAULT_REFERENCE_LANGUAGE, progressOf } from '../../shared/translations/entry-status';
 
 /** Two or three letters, optional region: never anything that could become a path. */
 import { LANG_PATTERN } from '../../shared/api/translations';
@@ -24,21 +25,21 @@ export async function seedTranslations(db: Db, bundledDir: string): Promise<void
   }
 }
 
+/** Every language with its times and progress against the reference (the language bar). */
 export async function listLanguages(db: Db) {
-  return db
-    .select({ language: translationsT.language, lastGenerated: translationsT.lastGenerated, updatedAt: translationsT.updatedAt })
+  const rows = await db
+    .select({
+      language: translationsT.language,
+      lastGenerated: translationsT.lastGenerated,
+      updatedAt: translationsT.updatedAt,
+      entries: translationsT.entries,
+    })
     .from(translationsT)
     .orderBy(asc(translationsT.language));
-}
-
-/** Replaces a language's entries in one statement (concurrent saves never mix). */
-export async function saveEntries(db: Db, lang: string, safeEntries: Entries) {
-  // Keys were checked (forbiddenSegment); the driver needs an ordinary object.
-  const entries = Object.fromEntries(Object.entries(safeEntries));
-  const [row] = await db
-    .insert(translationsT)
-    .values({ language: lang, entries, updatedAt: sql`now()` })
-    .onConflictDoUpdate({ target: translationsT.language, set: { entries, updatedAt: sql`now()` } })
-    .returning();
-  return row;
+  const ref = rows.find((r) => r.language === DEFAULT_REFERENCE_LANGUAGE);
+  const refEntries = ref ? (ref.entries as Entries) : null;
+  return rows.map(({ entries, ...r }) => ({
+    ...r,
+    progress: progressOf(String(r.language), entries as Entries, r.language === DEFAULT_REFERENCE_LANGUAGE ? null : refEntries),
+  }));
 }

@@ -141,6 +141,31 @@ export function exportQuerySchema(r: ResourceDef): TSchema {
 
 export const IdParams = Type.Object({ id: Type.String() });
 
+/** `DELETE {api}?ids=<uuid>,...`: the records to delete (react-admin's deleteMany), at most MAX_IDS. */
+export const IdsQuery = Type.Object({ ids: IdsParam }, { additionalProperties: false });
+
+/**
+ * `PUT {api}` (react-admin's updateMany): the same change for each of `ids`,
+ * `data` checked as the body of a single update.
+ */
+export function updateManyBodySchema(r: ResourceDef) {
+  return Type.Object(
+    {
+      ids: Type.Array(Type.String({ pattern: UUID_PATTERN }), { minItems: 1, maxItems: MAX_IDS }),
+      data: Type.Unsafe<Record<string, unknown>>(bodySchema(r, 'update')),
+    },
+    { additionalProperties: false },
+  );
+}
+export type UpdateManyBody = Static<ReturnType<typeof updateManyBodySchema>>;
+
+/** The answer of `PUT {api}`: the changed records as they are now. */
+export const UpdatedMany = <T extends TSchema>(record: T) => Type.Object({ data: Type.Array(record) });
+/** The answer of `DELETE {api}?ids=`: the ids deleted. */
+export const DeletedMany = Type.Object({ data: Type.Array(Type.String()) });
+export type UpdatedManyAnswer = Static<ReturnType<typeof UpdatedMany<typeof RecordBase>>>;
+export type DeletedManyAnswer = Static<typeof DeletedMany>;
+
 /** `users` -> `Users`, `client-permissions` -> `ClientPermissions`: the stem of operation ids. */
 const stem = (name: string) => name.replace(/(^|[-_\s]+)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 
@@ -185,6 +210,24 @@ export function crudOperations(r: ResourceDef, find: FindResource) {
       tags,
       params: IdParams,
       response: { 200: Ok, ...errors(403, 404, 409) },
+    }),
+    updateMany: operation({
+      operationId: `updateMany${s}`,
+      summary: `Change several of ${r.name} alike (all or none)`,
+      description:
+        'Each record is checked as a single update (permission of `PUT {api}/{id}`, rank rule); a refusal or a missing id changes nothing.',
+      tags,
+      body: updateManyBodySchema(r),
+      response: { 200: UpdatedMany(record), ...errors(403, 404, 409) },
+    }),
+    deleteMany: operation({
+      operationId: `deleteMany${s}`,
+      summary: `Delete several of ${r.name} (all or none)`,
+      description:
+        'Each record is checked as a single delete (permission of `DELETE {api}/{id}`, rank rule); a refusal or a missing id deletes nothing.',
+      tags,
+      querystring: IdsQuery,
+      response: { 200: DeletedMany, ...errors(403, 404, 409) },
     }),
   };
 }

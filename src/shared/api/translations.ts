@@ -1,12 +1,23 @@
 import { operation } from './operation';
-import { Nullable, Timestamp, Type } from './schema';
+import { errors } from './errors';
+import { LimitParam, PageParam, SearchParam } from './paging';
+import { Nullable, PageInfo, Timestamp, Type } from './schema';
+import { ENTRY_FILTERS } from '../translations/entry-status';
 
 /** A language code: `en`, `el`, `pt-BR`. */
 export const LANG_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$';
 
 const tags = ['translations'];
 
-export const LanguageSummary = Type.Object({ language: Type.String(), lastGenerated: Timestamp, updatedAt: Timestamp });
+/** Keys with text / keys the reference language says the language needs (the reference itself: its own keys). */
+export const Progress = Type.Object({ translated: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 0 }) });
+
+export const LanguageSummary = Type.Object({
+  language: Type.String(),
+  lastGenerated: Timestamp,
+  updatedAt: Timestamp,
+  progress: Progress,
+});
 
 /** One language's texts, key by key. */
 export const Translation = Type.Object({
@@ -43,10 +54,69 @@ export const saveTranslations = operation({
   summary: "Save a language's texts (`data.entries` or `data` as key -> text)",
   tags,
   body: Type.Object(
-    { lang: Type.String({ pattern: LANG_PATTERN }), data: Type.Record(Type.String(), Type.Unknown()) },
+    {
+      lang: Type.String({ pattern: LANG_PATTERN }),
+      data: Type.Record(Type.String(), Type.Unknown()),
+      /** Save although HTML tags differ from the reference's (placeholders are never overridden). */
+      acceptTagWarnings: Type.Optional(Type.Boolean()),
+      /** Keys whose reference change the translator checked: no longer "changed in the reference". */
+      reviewed: Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 20000 })),
+    },
     { additionalProperties: false },
   ),
   response: {
     200: Type.Object({ ok: Type.Literal(true), translation: Translation, translations: Type.Array(LanguageSummary) }),
+    // `fields`: each refused key with what is wrong (a placeholder or tag of the reference missing or misspelled).
+    ...errors(400),
+  },
+});
+
+/** One key of a language beside the reference language's text. */
+export const EntryState = Type.Object({
+  key: Type.String(),
+  /** null: the reference has the key, this language not yet. */
+  value: Nullable(Type.String()),
+  reference: Nullable(Type.String()),
+  /** The reference text changed since this entry was last saved. */
+  changed: Type.Boolean(),
+});
+
+export const entriesQuery = Type.Object(
+  {
+    lang: Type.String({ pattern: LANG_PATTERN }),
+    filter: Type.Optional(
+      Type.Union(
+        ENTRY_FILTERS.map((f) => Type.Literal(f)),
+        { default: 'all' },
+      ),
+    ),
+    q: Type.Optional(SearchParam),
+    page: Type.Optional(PageParam),
+    limit: Type.Optional(LimitParam(20000, 50)),
+  },
+  { additionalProperties: false },
+);
+
+export const listEntries = operation({
+  operationId: 'listTranslationEntries',
+  summary: "A language's entries beside the reference language's text, filtered (untranslated, same, changed) and searched",
+  tags,
+  querystring: entriesQuery,
+  response: {
+    200: Type.Object({
+      language: Type.String(),
+      /** The language entries are compared with; null for the reference itself. */
+      reference: Nullable(Type.String()),
+      found: Type.Boolean(),
+      data: Type.Array(EntryState),
+      counts: Type.Object({
+        all: Type.Integer(),
+        untranslated: Type.Integer(),
+        same: Type.Integer(),
+        changed: Type.Integer(),
+      }),
+      ...PageInfo,
+    }),
+    ...errors(404),
   },
 });

@@ -9,29 +9,45 @@ import {
   TablePagination,
   TableRow,
   TextField,
+  ToggleButton,
+  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
-import { duplicateKeys, filterRows, type Row } from './entries';
-import { EntryRow } from './EntryRow';
+import { ENTRY_FILTERS, matchesFilter, matchesSearch, type EntryFilter } from '../../../shared/translations/entry-status';
+import { duplicateKeys, type Row } from './entries';
+import { EntryRow, type RowLabels } from './EntryRow';
+import { pluralOf, problemOf, stateOf } from './rowChecks';
+import type { Entries } from './translationsApi';
+import type { ReferenceInfo } from './useTranslationsEditor';
 
 interface Props {
   rows: Row[];
   focusId: number | null;
+  /** The reference language's texts and change flags; null for the reference itself. */
+  reference: ReferenceInfo | null;
+  /** The entries as saved: inline checks cover what the next save changes. */
+  loaded: Entries;
+  reviewed: ReadonlySet<string>;
   onChange: (id: number, patch: Partial<Pick<Row, 'key' | 'value'>>) => void;
   onDelete: (id: number) => void;
+  onReviewed: (key: string) => void;
+  onHistory?: (key: string) => void;
 }
 
 const PAGE_SIZES = [25, 50, 100, 250];
 
 /**
- * The key/value table. Thousands of keys stay quick: the filter is deferred
- * (typing never waits for the table) and only one page of rows is mounted.
+ * The key/value table beside the reference text. Thousands of keys stay
+ * quick: the search is deferred (typing never waits for the table) and only
+ * one page of rows is mounted. Filters use the API's own definitions
+ * (src/shared/translations/entry-status.ts) on the rows as edited.
  */
-export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
+export function EntriesTable({ rows, focusId, reference, loaded, reviewed, onChange, onDelete, onReviewed, onHistory }: Props) {
   const translate = useTranslate();
   const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<EntryFilter>('all');
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(50);
   const deferred = useDeferredValue(query);
@@ -41,20 +57,37 @@ export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
     setFocused(focusId);
     if (focusId !== null) setPage(0);
   }
-  const shown = useMemo(() => filterRows(rows, deferred), [rows, deferred]);
+  const refLang = reference?.lang ?? '';
+  const states = useMemo(() => rows.map((r) => ({ row: r, state: stateOf(r, reference) })), [rows, reference]);
+  const counts = useMemo(
+    () => Object.fromEntries(ENTRY_FILTERS.map((f) => [f, states.filter(({ state }) => matchesFilter(state, f)).length])),
+    [states],
+  );
+  const shown = useMemo(
+    () => states.filter(({ row, state }) => !row.key.trim() || (matchesFilter(state, filter) && matchesSearch(state, deferred))),
+    [states, filter, deferred],
+  );
   const dups = useMemo(() => duplicateKeys(rows), [rows]);
+  const plural = useMemo(() => pluralOf(rows), [rows]);
   const lastPage = Math.max(0, Math.ceil(shown.length / size) - 1);
   const current = Math.min(page, lastPage);
   const visible = shown.slice(current * size, current * size + size);
-  const labels = useMemo(
+  const labels: RowLabels = useMemo(
     () => ({
       key: translate('app.translations.key'),
       value: translate('app.translations.value'),
       remove: translate('app.translations.delete_row'),
       duplicate: translate('app.translations.duplicate_key'),
+      reference: translate('app.translations.reference_label', { lang: refLang.toUpperCase() }),
+      changed: translate('app.translations.changed_hint', { lang: refLang.toUpperCase() }),
+      markReviewed: translate('app.translations.mark_reviewed'),
+      reviewed: translate('app.translations.reviewed'),
+      history: translate('app.translations.history'),
+      plural: (form: string) => translate('app.translations.plural_form', { form }),
     }),
-    [translate],
+    [translate, refLang],
   );
+  const filterLabel = (f: EntryFilter) => translate(`app.translations.filter_${f}`, { lang: refLang.toUpperCase() });
 
   // Own Box: MUI's pagination toolbar never wraps, so on a phone it scrolls instead of widening the page.
   const pagination = (
@@ -81,6 +114,26 @@ export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
 
   return (
     <Box>
+      {reference && (
+        <Box sx={{ overflowX: 'auto', maxWidth: '100%', mb: 1 }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={filter}
+            aria-label={translate('app.translations.filters')}
+            onChange={(_, f: EntryFilter | null) => {
+              if (f) setFilter(f);
+              setPage(0);
+            }}
+          >
+            {ENTRY_FILTERS.map((f) => (
+              <ToggleButton key={f} value={f} sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}>
+                {filterLabel(f)} ({counts[f]})
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Box>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         <TextField
           value={query}
@@ -110,8 +163,8 @@ export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
         {pagination}
       </Box>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 560 }}>
-          <TableHead>
+        <Table size="small" sx={{ minWidth: { sm: 560 } }}>
+          <TableHead sx={{ display: { xs: 'none', sm: 'table-header-group' } }}>
             <TableRow>
               <TableCell>{labels.key}</TableCell>
               <TableCell>{labels.value}</TableCell>
@@ -119,15 +172,24 @@ export function EntriesTable({ rows, focusId, onChange, onDelete }: Props) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {visible.map((r) => (
+            {visible.map(({ row, state }) => (
               <EntryRow
-                key={r.id}
-                row={r}
-                duplicate={dups.has(r.key.trim())}
-                focusKey={r.id === focusId}
+                key={row.id}
+                row={row}
+                extras={{
+                  reference: state.reference,
+                  changed: state.changed,
+                  reviewed: reviewed.has(state.key),
+                  problem: reference ? problemOf(row, state, loaded, refLang, translate) : null,
+                  plural: plural(state.key),
+                }}
+                duplicate={dups.has(state.key)}
+                focusKey={row.id === focusId}
                 labels={labels}
                 onChange={onChange}
                 onDelete={onDelete}
+                onReviewed={onReviewed}
+                onHistory={onHistory}
               />
             ))}
             {visible.length === 0 && (

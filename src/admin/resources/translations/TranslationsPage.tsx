@@ -4,9 +4,12 @@ import AddIcon from '@mui/icons-material/Add';
 import SortByAlphaIcon from '@mui/icons-material/SortByAlpha';
 import SaveIcon from '@mui/icons-material/Save';
 import { Title, useTranslate } from 'react-admin';
+import { DEFAULT_REFERENCE_LANGUAGE } from '../../../shared/translations/entry-status';
 import { EntriesTable } from './EntriesTable';
 import { LanguageBar } from './LanguageBar';
 import { MissingKeys } from './MissingKeys';
+import { PluralForms } from './PluralForms';
+import { SaveChecks } from './SaveChecks';
 import { RawJsonEditor } from './RawJsonEditor';
 import { TimesInfo } from './TimesInfo';
 import { useTranslationsEditor } from './useTranslationsEditor';
@@ -20,7 +23,7 @@ export function TranslationsPage() {
 
   return (
     // contain: the wide table scrolls inside the page instead of widening the layout on phones.
-    <Box sx={{ p: { xs: 1, sm: 2 }, contain: 'inline-size', boxSizing: 'border-box' }}>
+    <Box data-testid="translations-editor" sx={{ p: { xs: 1, sm: 2 }, contain: 'inline-size', boxSizing: 'border-box' }}>
       <Title title={title} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {title}
@@ -29,6 +32,8 @@ export function TranslationsPage() {
       <Stack spacing={2}>
         <LanguageBar
           codes={ed.codes}
+          languages={ed.languages}
+          referenceLang={DEFAULT_REFERENCE_LANGUAGE}
           lang={ed.lang}
           generating={ed.busy === 'generate'}
           onSelect={ed.select}
@@ -39,9 +44,10 @@ export function TranslationsPage() {
         {ed.loading && <LinearProgress />}
         {ed.lang && !ed.loading && (
           <>
-            {ed.reference && ed.referenceLang && (
-              <MissingKeys rows={ed.rows} reference={ed.reference} referenceLang={ed.referenceLang} onAdd={ed.prepend} />
+            {ed.reference && (
+              <MissingKeys rows={ed.rows} reference={ed.reference.texts} referenceLang={ed.reference.lang} onAdd={ed.prepend} />
             )}
+            <PluralForms rows={ed.rows} lang={ed.lang} onAdd={ed.prepend} />
             <Card variant="outlined">
               <CardContent>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
@@ -61,7 +67,22 @@ export function TranslationsPage() {
                     {translate('app.translations.save')}
                   </Button>
                 </Box>
-                <EntriesTable rows={ed.rows} focusId={focusId} onChange={ed.updateRow} onDelete={ed.deleteRow} />
+                <SaveChecks
+                  findings={ed.findings()}
+                  referenceLang={ed.reference?.lang ?? ''}
+                  accept={ed.acceptTags}
+                  onAccept={ed.setAcceptTags}
+                />
+                <EntriesTable
+                  rows={ed.rows}
+                  focusId={focusId}
+                  reference={ed.reference}
+                  loaded={ed.loaded}
+                  reviewed={ed.reviewed}
+                  onChange={ed.updateRow}
+                  onDelete={ed.deleteRow}
+                  onReviewed={ed.markReviewed}
+                />
               </CardContent>
             </Card>
             <RawJsonEditor rows={ed.rows} onParsed={ed.replaceAll} />

@@ -10,6 +10,3 @@ export function normalizeLanguageCode(input: string): string | null {
   const code = [base.toLowerCase(), ...rest].join('-');
   return LANG_RE.test(code) ? code : null;
 }
-
-/** SPEC 9: el is the fallback language; el itself is compared with en. */
-export const referenceLanguage = (lang: string): string => (lang === 'el' ? 'en' : 'el');

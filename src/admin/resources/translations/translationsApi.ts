@@ -18,3 +18,11 @@ export const saveLanguage = (lang: string, entries: Entries) =>
   call(contract.saveTranslations, URL, { method: 'PUT', body: { lang, data: { entries } } });
 
 export const generateFiles = () => call(contract.translationsAction, URL, { method: 'POST', body: { generate_files: true } });
+
+export type EntryState = Static<typeof contract.EntryState>;
+
+/** Every entry of a language beside the reference text (the editor filters them as it edits). */
+export const loadEntryStates = (lang: string) => call(contract.listEntries, `${URL}/entries?lang=${encodeURIComponent(lang)}&limit=20000`);
+
+export const saveLanguageChecked = (lang: string, entries: Entries, opts: { acceptTagWarnings: boolean; reviewed: string[] }) =>
+  call(contract.saveTranslations, URL, { method: 'PUT', body: { lang, data: { entries }, ...opts } });

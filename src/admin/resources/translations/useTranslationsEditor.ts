@@ -1,10 +1,38 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { errorBody } from '../../api/ApiError';
+import { checkSave } from '../../../shared/translations/markup';
+import { referenceTextOf } from '../../../shared/translations/plurals';
 import { toEntries } from './entries';
-import { referenceLanguage } from './languageCode';
-import { generateFiles, listLanguages, loadLanguage, saveLanguage, type Entries, type LanguageInfo } from './translationsApi';
+import {
+  generateFiles,
+  listLanguages,
+  loadEntryStates,
+  loadLanguage,
+  saveLanguageChecked,
+  type Entries,
+  type EntryState,
+  type LanguageInfo,
+} from './translationsApi';
 import { useRowsState } from './useRowsState';
+
+/** The reference texts and "changed in the reference" flags of a language's entries. */
+export interface ReferenceInfo {
+  lang: string;
+  texts: Entries;
+  changed: ReadonlySet<string>;
+}
+
+function referenceInfo(lang: string | null, states: EntryState[]): ReferenceInfo | null {
+  if (!lang) return null;
+  const texts = Object.create(null) as Entries;
+  const changed = new Set<string>();
+  for (const s of states) {
+    if (s.reference !== null) texts[s.key] = s.reference;
+    if (s.changed) changed.add(s.key);
+  }
+  return { lang, texts, changed };
+}
 
 /**
  * Everything the translations screen does: the language list, the selected
@@ -21,7 +49,12 @@ export function useTranslationsEditor() {
   /** Codes added with 'Add New Language' that exist only here until saved. */
   const [unsaved, setUnsaved] = useState<string[]>([]);
   const [lang, setLang] = useState<string | null>(null);
-  const [reference, setReference] = useState<Entries | null>(null);
+  const [reference, setReference] = useState<ReferenceInfo | null>(null);
+  /** The entries as last loaded or saved: checks run on what a save changes. */
+  const [loaded, setLoaded] = useState<Entries>({});
+  /** Keys whose reference change the translator marked as reviewed (sent with the next save). */
+  const [reviewed, setReviewed] = useState<ReadonlySet<string>>(new Set());
+  const [acceptTags, setAcceptTags] = useState(false);
   const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState<'save' | 'generate' | null>(null);
   const request = useRef(0);
@@ -42,13 +75,16 @@ export function useTranslationsEditor() {
       setLang(code);
       setLoading(true);
       setReference(null);
-      const refCode = referenceLanguage(code);
+      setReviewed(new Set());
+      setAcceptTags(false);
       try {
-        const [own, ref] = await Promise.all([loadLanguage(code), loadLanguage(refCode).catch(() => null)]);
+        const [own, states] = await Promise.all([loadLanguage(code), loadEntryStates(code).catch(() => null)]);
         if (ticket !== request.current) return; // a later click won
-        resetRows(own.translation?.data.entries ?? {});
+        const entries = own.translation?.data.entries ?? {};
+        resetRows(entries);
+        setLoaded(entries);
         setLanguages(own.translations);
-        setReference(ref?.translation?.data.entries ?? null);
+        setReference(states ? referenceInfo(states.reference, states.data) : null);
       } catch (e) {
         if (ticket === request.current) fail('app.translations.error_loading', e);
       } finally {
@@ -88,13 +124,32 @@ export function useTranslationsEditor() {
     select(code);
   };
 
+  /** What a save of the current rows would be refused for (the server runs the same check). */
+  const findings = () => {
+    const texts = reference?.texts;
+    return checkSave(toEntries(rows.rows), loaded, (k) => (texts ? referenceTextOf(texts, k) : undefined));
+  };
+
   const save = async () => {
     if (!lang) return;
+    const { errors, warnings } = findings();
+    const refLang = (reference?.lang ?? '').toUpperCase();
+    const nErr = Object.keys(errors).length;
+    const nWarn = Object.keys(warnings).length;
+    if (nErr) return notify(translate('app.translations.errors_block', { count: nErr, lang: refLang }), { type: 'error' });
+    if (nWarn && !acceptTags)
+      return notify(translate('app.translations.tag_warnings', { count: nWarn, lang: refLang }), { type: 'warning' });
     setBusy('save');
     try {
-      const res = await saveLanguage(lang, toEntries(rows.rows));
-      rows.reset(res.translation.data.entries);
+      const res = await saveLanguageChecked(lang, toEntries(rows.rows), { acceptTagWarnings: acceptTags, reviewed: [...reviewed] });
+      const entries = res.translation.data.entries;
+      rows.reset(entries);
+      setLoaded(entries);
+      setReviewed(new Set());
+      setAcceptTags(false);
       setLanguages(res.translations);
+      const states = await loadEntryStates(lang).catch(() => null);
+      if (states) setReference(referenceInfo(states.reference, states.data));
       setUnsaved((u) => u.filter((c) => c !== lang));
       notify('app.translations.saved', { type: 'success' });
     } catch (e) {
@@ -121,10 +176,16 @@ export function useTranslationsEditor() {
   return {
     ...rows,
     codes,
+    languages,
     lang,
     info: languages.find((l) => l.language === lang) ?? null,
     reference,
-    referenceLang: lang ? referenceLanguage(lang) : null,
+    loaded,
+    findings,
+    reviewed,
+    markReviewed: (key: string) => setReviewed((r) => new Set(r).add(key)),
+    acceptTags,
+    setAcceptTags,
     loading,
     busy,
     select,

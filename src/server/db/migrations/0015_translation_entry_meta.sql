@@ -1,0 +1,1 @@
+ALTER TABLE "translations" ADD COLUMN "entry_meta" jsonb DEFAULT '{}'::jsonb NOT NULL;
