@@ -1,6 +1,7 @@
 // The compiled server: src/server/main.ts and everything it imports from this
 // repository bundled by esbuild into dist/server/main.js (plain ESM JavaScript
-// that `node` runs); packages stay imports from node_modules, so a production
+// that `node` runs), and the backup commands (src/server/backup/cli.ts) into
+// dist/server/backup.js; packages stay imports from node_modules, so a production
 // install (`npm ci --omit=dev`) has what it needs. Migrations are copied
 // beside it, where the database code looks for them.
 import { cpSync, rmSync } from 'node:fs';
@@ -12,8 +13,8 @@ const outDir = path.resolve(process.argv[2] ?? path.join(root, 'dist', 'server')
 
 rmSync(outDir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src/server/main.ts')],
-  outfile: path.join(outDir, 'main.js'),
+  entryPoints: { main: path.join(root, 'src/server/main.ts'), backup: path.join(root, 'src/server/backup/cli.ts') },
+  outdir: outDir,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,56 +1,9 @@
 // `npm start`: runs the compiled server (dist/server/main.js) with plain
 // node, in this same process, so SIGTERM and SIGINT reach the server itself
-// and no child is left behind. Builds first (`npm run build`: front end and
-// server) when a build is missing, or, where the build tools are installed,
-// older than its sources. A production install (`npm ci --omit=dev` on a
-// built tree) has no build tools and runs the build it was given.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+// and no child is left behind. Builds first when the build is missing or
+// stale (scripts/ensure-build.mjs).
 import { pathToFileURL } from 'node:url';
+import { ensureBuild, serverBundle } from './ensure-build.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const outputs = [path.join(root, 'dist', 'web', 'index.html'), path.join(root, 'dist', 'server', 'main.js')];
-const sources = [
-  'index.html',
-  'kiosk-login.html',
-  'vite.config.ts',
-  'src',
-  'resources',
-  'public',
-  'build',
-  'scripts/build-server.mjs',
-  'package.json',
-];
-
-function newest(p) {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  return readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), s.mtimeMs);
-}
-
-const canBuild = existsSync(path.join(root, 'node_modules', 'vite')) && existsSync(path.join(root, 'node_modules', 'esbuild'));
-const missing = outputs.some((o) => !existsSync(o));
-const stale = () => {
-  const built = Math.min(...outputs.map((o) => statSync(o).mtimeMs));
-  return Math.max(...sources.map((s) => newest(path.join(root, s)))) > built;
-};
-
-if (missing || (canBuild && stale())) {
-  if (!canBuild) {
-    console.error('Cannot start: dist/ holds no complete build and the build tools are not installed; run `npm install && npm run build`');
-    process.exit(1);
-  }
-  console.log('Building the front end and the server (npm run build)...');
-  const steps = [
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    [path.join(root, 'scripts/build-server.mjs')],
-  ];
-  for (const args of steps) {
-    const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
-}
-
-await import(pathToFileURL(outputs[1]).href);
+ensureBuild();
+await import(pathToFileURL(serverBundle).href);

@@ -1,9 +1,9 @@
 // `npm test`: in three phases, (1) lint (ESLint + Prettier), the type check
 // and the unit and component tests; (2) the API suite on PGlite and (when
 // DATABASE_URL is set, as in CI) on PostgreSQL, beside the production build
-// (front end and server); (3) the end-to-end tests in Debian's Chromium, a
-// production install of that build from a clean copy
-// (scripts/check-production.mjs) and the cluster test. Any failing part fails
+// (front end and server); (3) the end-to-end tests in Debian's Chromium, the
+// container's build and start steps on a clean copy (scripts/check-production.mjs
+// runs scripts/container.sh, as the Dockerfile does) and the cluster test. Any failing part fails
 // the run; each part's time is printed.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -32,8 +32,8 @@ const finalLanes = [
   { name: 'end-to-end in Chromium', steps: [{ name: 'end-to-end in Chromium', args: [vitest, 'run', '--project', 'e2e'], env: baseEnv }] },
   // Mostly waits on npm and the disk.
   {
-    name: 'production install',
-    steps: [{ name: 'production install', args: [path.join(root, 'scripts/check-production.mjs')], env: baseEnv }],
+    name: 'container steps on a clean copy',
+    steps: [{ name: 'container steps on a clean copy', args: [path.join(root, 'scripts/check-production.mjs')], env: baseEnv }],
   },
 ];
 if (DATABASE_URL) {
@@ -67,7 +67,7 @@ const phases = [
       },
     ],
   },
-  { name: 'end-to-end, production install, cluster', lanes: finalLanes },
+  { name: 'end-to-end, container steps, cluster', lanes: finalLanes },
 ];
 
 const since = (t) => Math.round((Date.now() - t) / 1000);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -53,6 +52,8 @@ import { importSessionKey } from './security/jwt';
 import { redactUrl } from './http/redact-url';
 import { serializeError } from './http/log-error';
 import { trustProxyOption } from './http/trust-proxy';
+import { appVersion as version } from './version';
+import { openControlSocket } from './backup/control-socket';
 import './types';
 
 export interface BuildOptions {
@@ -77,8 +78,6 @@ export interface BuildOptions {
 export interface App extends FastifyInstance {
   bootstrapResult: BootstrapResult;
 }
-
-const version = (JSON.parse(readFileSync(path.join(appRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The whole server, ready to `listen` or to `inject` (tests). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
@@ -153,6 +152,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!opts.database) await database.close();
   });
   const { storage } = app.deps;
+  // A server on its own embedded database takes backups for `npm run backup` (src/server/backup/).
+  const dumpDatabase = database.dumpDataDir;
+  if (dumpDatabase && !opts.database && !config.inMemoryDb) {
+    const closeControl = await openControlSocket(
+      {
+        dataDir: config.dataDir,
+        dumpDatabase,
+        uploadsDir: storage.driver === 'local' ? path.join(config.dataDir, 'uploads') : undefined,
+        s3Bucket: config.s3?.bucket,
+        appVersion: version,
+      },
+      app.log,
+    );
+    if (closeControl) app.addHook('onClose', closeControl);
+  }
   const storageCheck = storage.check?.bind(storage);
   if (storageCheck) app.readiness.register('storage', storageCheck);
   const shippedMigrations = shippedMigrationCount(migrationsFolder);

@@ -13,6 +13,7 @@ import { createListenHub } from './pg-listener';
 import { isDatabaseUnavailable, markConnectFailure } from './availability';
 import { lockDataDir } from './data-dir-lock';
 import { withAdvisoryLock } from './advisory-lock';
+import { dumpWhileIdle } from './pglite-dump';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -33,8 +34,12 @@ export interface Database {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** PostgreSQL only: the connection pool's state (the db_pool_connections metric). */
   poolStats?: () => { total: number; idle: number; waiting: number };
-  /** PGlite only: the whole data directory as a tarball (what `loadDataDir` takes back). */
-  dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite only: the whole data directory as a tarball (what `loadDataDir`
+   * takes back), taken while no query or transaction runs; `alsoWhileIdle`
+   * runs inside that same pause (a backup links the uploads then).
+   */
+  dumpDataDir?: (alsoWhileIdle?: () => Promise<void>) => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -168,7 +173,7 @@ export async function openDatabase(opts: {
     db: db as unknown as Db,
     kind: 'pglite',
     exclusive: (work) => work(),
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: (alsoWhileIdle) => dumpWhileIdle(client, alsoWhileIdle),
     // One embedded session: its own NOTIFYs come back to it, and nothing else writes.
     listen: async (channel, onNotify, onLive) => {
       const unlisten = await client.listen(channel, (payload) => onNotify(payload));

@@ -61,3 +61,9 @@ export function lockDataDir(dataDir: string): () => void {
   }
   throw new StartupRefusal(`DATA_DIR ${dataDir}: could not take ${file}`);
 }
+
+/** The live process (other than this one) holding `DATA_DIR`'s lock, if any: a running server. */
+export function dataDirOwner(dataDir: string): number | undefined {
+  const pid = readPid(path.join(dataDir, 'db.lock'));
+  return pid !== undefined && pid !== process.pid && alive(pid) ? pid : undefined;
+}

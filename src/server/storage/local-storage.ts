@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentTypeOf, isStorageKey, type FileStorage } from './file-storage';
 
@@ -21,7 +22,15 @@ export function localStorage(dir: string): FileStorage & { dir: string } {
       const file = fileOf(key);
       if (!file) throw new Error(`Not a storage key: ${key}`);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body);
+      // Written aside, then renamed: a reader (or a backup) sees the whole file or none.
+      const part = `${file}.${randomUUID()}.part`;
+      try {
+        await writeFile(part, body);
+        await rename(part, file);
+      } catch (err) {
+        await rm(part, { force: true });
+        throw err;
+      }
     },
     async read(key) {
       const file = fileOf(key);
