@@ -13,6 +13,8 @@ export const roles: ResourceDef = {
     description: { type: 'string', required: true, maxLength: 1000 },
     permission: { type: 'refList', ref: 'permissions' },
     clientPermission: { type: 'refList', ref: 'client-permissions' },
+    /** Its users must set up two-factor sign-in before anything else (src/server/two-factor/). */
+    requireTwoFactor: { type: 'boolean', default: false },
   },
   search: ['name', 'type', 'description'],
   sortable: ['createdAt', 'name', 'type'],
@@ -21,7 +23,7 @@ export const roles: ResourceDef = {
     columns: [{ source: 'name' }, { source: 'type' }, { source: 'description' }],
     searchPlaceholder: 'app.search.by_name',
   },
-  form: { mode: 'modal', fields: ['name', 'type', 'description', 'permission', 'clientPermission'] },
+  form: { mode: 'modal', fields: ['name', 'type', 'description', 'requireTwoFactor', 'permission', 'clientPermission'] },
   choicesLimit: 1000000,
   rank: { roleType: 'type', grantsPermissions: 'permission', grantsMenuEntries: 'clientPermission' },
   recordLabel: 'name',

@@ -19,7 +19,7 @@ import { AccessDenied } from './screens/AccessDenied';
 import { NotFound } from './screens/NotFound';
 import { ErrorPage } from './screens/ErrorPage';
 import { CategoryGuard } from './screens/CategoryGuard';
-import { ForgotPasswordPage, ProfilePage, ResetPasswordPage, ResourceList } from './lazyScreens';
+import { ForgotPasswordPage, ProfilePage, ResetPasswordPage, ResourceList, TwoFactorSetupPage } from './lazyScreens';
 import { adminModules } from './resources';
 import { AdminResourcesProvider, moduleOf, type AdminResources } from './resources/AdminResources';
 import type { AdminModules } from './resources/module';
@@ -94,6 +94,7 @@ function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; val
       <CustomRoutes noLayout>
         <Route path={ADMIN_OWN_PATHS.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
         <Route path={ADMIN_OWN_PATHS.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
+        <Route path={ADMIN_OWN_PATHS.twoFactorSetup} element={lazyPage(<TwoFactorSetupPage />)} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />

@@ -10,3 +10,6 @@ export const ForgotPasswordPage = lazy(
 export const ResetPasswordPage = lazy(
   lazyWithTimeout(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage }))),
 );
+export const TwoFactorSetupPage = lazy(
+  lazyWithTimeout(() => import('./twoFactor/TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage }))),
+);

@@ -41,6 +41,7 @@ import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
 import { myPermissionRoutes } from './routes/my-permissions';
 import { sessionRoutes } from './routes/sessions';
+import { twoFactorRoutes } from './routes/two-factor';
 import { roleLinkRoutes } from './routes/role-links';
 import { notificationStreamRoutes } from './routes/notification-stream';
 import { systemRoutes } from './routes/system';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(meRoutes);
   await app.register(myPermissionRoutes);
   await app.register(sessionRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(roleLinkRoutes);
   await app.register(notificationStreamRoutes);
   await app.register(uploadRoutes);

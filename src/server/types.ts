@@ -40,6 +40,11 @@ declare module 'fastify' {
      * of one of its own: a list's CSV export is allowed exactly when the list is.
      */
     rbacRoute?: string;
+    /**
+     * Open to a session that must set up two-factor sign-in first (a role
+     * requires it): the set-up routes, the profile read, sign-out.
+     */
+    twoFactorSetup?: boolean;
   }
   interface FastifyInstance {
     deps: AppDeps;

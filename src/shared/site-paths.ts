@@ -22,6 +22,7 @@ export const SITE_PATHS = {
 export const ADMIN_OWN_PATHS = {
   login: '/login',
   profile: '/account/profile',
+  twoFactorSetup: '/account/two-factor',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
 } as const;

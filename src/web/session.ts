@@ -1,4 +1,4 @@
-import type { login } from '../shared/api/auth';
+import type { twoFactorVerify } from '../shared/api/two-factor';
 import type { Success } from '../shared/api/operation';
 /**
  * The browser session (SPEC 3 "Session"): the login answer kept in local
@@ -6,8 +6,8 @@ import type { Success } from '../shared/api/operation';
  * Shared by the admin and the public site, so it must stay dependency-free.
  */
 /** Who signed in and their main role, as the sign-in answer carries them (src/shared/api/auth.ts). */
-export type SessionUser = Success<typeof login>['user'];
-export type SessionRole = NonNullable<Success<typeof login>['role']>;
+export type SessionUser = Success<typeof twoFactorVerify>['user'];
+export type SessionRole = NonNullable<Success<typeof twoFactorVerify>['role']>;
 
 export interface UserInfo {
   token: string;
@@ -16,6 +16,8 @@ export interface UserInfo {
 
 export const USER_INFO_KEY = 'userInfo';
 export const ROLE_KEY = 'role';
+/** Set while a role requires two-factor sign-in the user has not set up: the admin shows only the set-up screen. */
+export const TWO_FACTOR_SETUP_KEY = 'twoFactorSetupRequired';
 
 function readJson<T>(key: string): T | null {
   try {
@@ -39,8 +41,9 @@ export function getRole(): SessionRole | null {
   return readJson<SessionRole>(ROLE_KEY);
 }
 
-export function saveSession(info: UserInfo, role: SessionRole | null): void {
+export function saveSession(info: UserInfo, role: SessionRole | null, setupRequired = false): void {
   localStorage.setItem(USER_INFO_KEY, JSON.stringify(info));
+  setTwoFactorSetupRequired(setupRequired);
   if (role) localStorage.setItem(ROLE_KEY, JSON.stringify(role));
   else localStorage.removeItem(ROLE_KEY);
 }
@@ -53,4 +56,14 @@ export function updateSessionUser(patch: Partial<SessionUser>): void {
 export function clearSession(): void {
   localStorage.removeItem(USER_INFO_KEY);
   localStorage.removeItem(ROLE_KEY);
+  localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
+}
+
+export function setTwoFactorSetupRequired(required: boolean): void {
+  if (required) localStorage.setItem(TWO_FACTOR_SETUP_KEY, '1');
+  else localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
+}
+
+export function twoFactorSetupRequired(): boolean {
+  return localStorage.getItem(TWO_FACTOR_SETUP_KEY) === '1';
 }

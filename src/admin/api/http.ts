@@ -21,6 +21,13 @@ export function setFetch(f: FetchLike): void {
 
 let unauthorized: () => void = () => undefined;
 
+let setupRequired: () => void = () => undefined;
+
+/** What a 403 `two_factor_setup_required` does (the auth provider opens the set-up screen). */
+export function setTwoFactorSetupHandler(handler: () => void): void {
+  setupRequired = handler;
+}
+
 /** What a 401 to a signed-in call does (the auth provider ends the session). */
 export function setUnauthorizedHandler(handler: () => void): void {
   unauthorized = handler;
@@ -57,7 +64,9 @@ export async function api<T>(url: string, opts: RequestOptions = {}): Promise<T>
   // A signed-in call refused as unauthenticated: the session is over, whichever screen asked.
   if (res.status === 401 && token) unauthorized();
   if (!res.ok) {
-    const o = (json && typeof json === 'object' ? json : {}) as { error?: unknown; fields?: unknown };
+    const o = (json && typeof json === 'object' ? json : {}) as { error?: unknown; fields?: unknown; code?: unknown };
+    // A role of the user now requires two-factor sign-in: the session can only set it up.
+    if (res.status === 403 && o.code === 'two_factor_setup_required') setupRequired();
     throw apiError(res.status, {
       error: typeof o.error === 'string' ? o.error : undefined,
       errors: o.fields && typeof o.fields === 'object' ? (o.fields as Record<string, string>) : undefined,

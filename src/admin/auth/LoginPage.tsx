@@ -9,6 +9,8 @@ import { AuthCard } from './AuthCard';
 import { afterLoginTarget } from './loginPath';
 import { GoogleButton } from './GoogleButton';
 import { PendingApproval } from './PendingApproval';
+import { TwoFactorRequired } from './TwoFactorRequired';
+import { TwoFactorStep } from './TwoFactorStep';
 import { useConfig } from './useConfig';
 import type { LoginParams } from '../providers/authProvider';
 
@@ -21,6 +23,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   // Set when a Google sign-in with an invite registered a new person (202).
   const [pending, setPending] = useState(false);
+  // Set when the password (or Google account) was right and a code is needed next.
+  const [ticket, setTicket] = useState<string | null>(null);
   const [signedInAtMount] = useState(() => getToken() !== null);
   const invite = params.get('invite') ?? undefined;
   const target = afterLoginTarget(params.get('next'));
@@ -40,7 +44,8 @@ export function LoginPage() {
         if ('external' in target) window.location.assign(target.external);
       })
       .catch((e: unknown) => {
-        if (e instanceof PendingApproval) {
+        if (e instanceof TwoFactorRequired) setTicket(e.ticket);
+        else if (e instanceof PendingApproval) {
           setPending(true);
           notify('app.acceptInvite.submitted', { type: 'success' });
         } else notify(errorBody(e).error ?? translate(fallback), { type: 'error' });
@@ -50,6 +55,12 @@ export function LoginPage() {
 
   const emailLabel = translate('app.auth.email');
   const passwordLabel = translate('app.auth.password');
+  if (ticket)
+    return (
+      <AuthCard title={translate('app.two_factor.step_title')}>
+        <TwoFactorStep busy={busy} onSubmit={(f) => signIn({ ticket, ...f }, 'app.two_factor.error')} onBack={() => setTicket(null)} />
+      </AuthCard>
+    );
   return (
     <AuthCard title={translate('app.auth.sign_in')}>
       {pending && (

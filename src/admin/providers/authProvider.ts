@@ -1,8 +1,9 @@
 import type { AuthProvider } from 'react-admin';
-import { api, setUnauthorizedHandler } from '../api/http';
+import { api, setTwoFactorSetupHandler, setUnauthorizedHandler } from '../api/http';
 import { errorStatus } from '../api/ApiError';
-import { clearSession, getToken, getUserInfo, saveSession } from '../../web/session';
+import { clearSession, getToken, getUserInfo, saveSession, setTwoFactorSetupRequired } from '../../web/session';
 import type { googleSignIn, login } from '../../shared/api/auth';
+import type { twoFactorVerify } from '../../shared/api/two-factor';
 import type { BodyOf, Success } from '../../shared/api/operation';
 import { allows, getCategories } from './categories';
 import { forgetPermissions, getAdminPermissions } from './permissions';
@@ -11,12 +12,21 @@ import type { ResourceSet } from '../../shared/resource-set';
 import { endSession } from '../auth/endSession';
 import { tokenExpired } from '../auth/tokenExpiry';
 import { PendingApproval, REGISTRATION_SUBMITTED, type PendingAnswer } from '../auth/PendingApproval';
+import { TwoFactorRequired } from '../auth/TwoFactorRequired';
 
 export type LoginAnswer = Success<typeof login>;
 
-export type LoginParams = BodyOf<typeof login> | BodyOf<typeof googleSignIn>;
+export type LoginParams = BodyOf<typeof login> | BodyOf<typeof googleSignIn> | BodyOf<typeof twoFactorVerify>;
+
+const loginUrl = (params: LoginParams) =>
+  'ticket' in params ? '/api/auth/2fa/verify' : 'credential' in params ? '/api/auth/google' : '/api/auth/login';
 
 setUnauthorizedHandler(endSession);
+setTwoFactorSetupHandler(() => {
+  setTwoFactorSetupRequired(true);
+  const setup = '/admin/account/two-factor';
+  if (window.location.pathname !== setup) window.location.assign(setup);
+});
 
 /** Logs a permission problem without ending the session (SPEC 6). */
 export function reportForbidden(error: unknown): void {
@@ -27,13 +37,14 @@ export function reportForbidden(error: unknown): void {
 export function createAuthProvider(resources: ResourceSet): AuthProvider {
   return {
     async login(params: LoginParams) {
-      const url = 'credential' in params ? '/api/auth/google' : '/api/auth/login';
       const body = 'credential' in params ? { credential: params.credential, invite: params.invite || undefined } : params;
-      const answer = await api<LoginAnswer | PendingAnswer>(url, { method: 'POST', body });
+      const answer = await api<LoginAnswer | PendingAnswer>(loginUrl(params), { method: 'POST', body });
+      // The password was right; the code step comes next (the login screen asks for it and calls login again).
+      if (answer && 'twoFactorRequired' in answer) throw new TwoFactorRequired(answer.ticket);
       // 202 for a new invited person: registered for approval, nothing to store.
       if (!answer || !('token' in answer) || !answer.token)
         throw new PendingApproval(('message' in answer && answer.message) || REGISTRATION_SUBMITTED);
-      saveSession({ token: answer.token, user: answer.user }, answer.role);
+      saveSession({ token: answer.token, user: answer.user }, answer.role, answer.twoFactorSetupRequired === true);
       forgetPermissions();
       // No redirectTo: the login screen passes the `next` target to useLogin.
     },

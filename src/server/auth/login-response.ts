@@ -4,6 +4,8 @@ import { rolesT, userRolesT } from '../db/tables';
 import { signSessionToken, type SessionKey } from '../security/jwt';
 import { createSession, type SessionClient } from '../security/session-store';
 import { assertMaySignIn } from './account-gate';
+import { roleRequiresTwoFactor } from '../two-factor/requirement';
+import { hasTwoFactor } from '../two-factor/state';
 
 export interface LoginUser {
   id: string;
@@ -16,6 +18,7 @@ export interface LoginResponse {
   token: string;
   user: { _id: string; name: string; email: string; image: string | null };
   role: { name: string; type: string } | null;
+  twoFactorSetupRequired?: boolean;
 }
 
 /** The user's main role: superadmin first, then by name. */
@@ -40,10 +43,13 @@ export async function startSession(
 ): Promise<LoginResponse> {
   const sid = await createSession(db, user.id, ttl, client);
   const token = await signSessionToken(secret, { sub: user.id, sid }, ttl);
+  // A role requires two-factor sign-in the user has not set up: the client goes to the set-up screen first.
+  const setupRequired = (await roleRequiresTwoFactor(db, user.id)) && !(await hasTwoFactor(db, user.id));
   return {
     token,
     user: { _id: user.id, name: user.name, email: user.email, image: user.image },
     role: await primaryRole(db, user.id),
+    ...(setupRequired ? { twoFactorSetupRequired: true } : {}),
   };
 }
 

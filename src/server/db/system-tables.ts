@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema-users';
 
 /** Tables that belong to the server alone, not to any admin resource. */
@@ -82,3 +82,56 @@ export const translationSnapshots = pgTable('translation_snapshots', {
   etag: text('etag').notNull(),
   generatedAt: timestamp('generated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
+
+/**
+ * Two-factor sign-in (TOTP, RFC 6238) of a user (src/server/two-factor/).
+ * Secrets are stored encrypted (AES-256-GCM, two-factor/secret-box.ts) and
+ * never leave the server after set-up. `lastStep` is the last 30-second step
+ * a code was accepted for: a code works once.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  secret: text('secret'),
+  /** A secret being set up: becomes `secret` when a code made from it is entered. */
+  pendingSecret: text('pending_secret'),
+  pendingCreatedAt: timestamp('pending_created_at', { withTimezone: true, mode: 'string' }),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'string' }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
+
+/** One-time recovery codes, hashed like passwords (argon2id). */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * A password (or Google) sign-in waiting for its second factor: the ticket's
+ * hash, its user, five minutes, used once; wrong codes are counted.
+ */
+export const twoFactorTickets = pgTable(
+  'two_factor_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketHash: text('ticket_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+  },
+  (t) => [index('two_factor_tickets_user_idx').on(t.userId)],
+);

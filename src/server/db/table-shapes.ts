@@ -49,6 +49,7 @@ export const tableShapes = {
       name: text('name').notNull(),
       type: text('type').default('user'),
       description: text('description').notNull(),
+      requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     }),
   roles_permission: () =>
     pgTable('roles_permission', {

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly fields?: Record<string, string>,
+    /** A machine-readable reason a client acts on (`two_factor_setup_required`). */
+    public readonly code?: string,
   ) {
     super(message);
   }

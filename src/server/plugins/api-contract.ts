@@ -19,7 +19,8 @@ function commonErrors(opts: RouteOptions): ErrorStatus[] {
     // Validation, and the input guard (NUL characters, absurd nesting) on every route.
     400,
     ...(access !== 'public' ? ([401] as const) : []),
-    ...(access === 'rbac' ? ([403] as const) : []),
+    // Signed-in routes too: a session that must set up two-factor sign-in first (code two_factor_setup_required).
+    ...(access !== 'public' ? ([403] as const) : []),
     ...(methods.some((m) => WITH_BODY.has(m)) ? ([413, 415] as const) : []),
     // A path parameter longer than the router's maxParamLength.
     ...(opts.url.includes(':') ? ([414] as const) : []),

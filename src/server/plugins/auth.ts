@@ -1,8 +1,8 @@
 import { sql, type SQLChunk } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { permissionsT, rolePermissionsT, rolesT, sessions, userRolesT, usersT } from '../db/tables';
-import { forbidden, unauthorized } from '../http/http-error';
+import { permissionsT, rolePermissionsT, rolesT, sessions, userRolesT, userTwoFactor, usersT } from '../db/tables';
+import { forbidden, HttpError, unauthorized } from '../http/http-error';
 import { rowsOf } from '../db/rows';
 import { inlinable, pglitePrepared, type PreparedRun } from '../db/pglite-prepared';
 import { isPglite, type Database, type Db } from '../db/client';
@@ -20,6 +20,8 @@ interface SessionRow extends Record<string, unknown> {
   allowed: boolean | null;
   /** When the session ends (ms since the epoch); null without a live session. */
   expires_ms: number | null;
+  /** A role of the user requires two-factor sign-in and the user has not set it up. */
+  needs_two_factor: boolean | null;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -44,6 +46,9 @@ function sessionCheckQuery(db: Db, p: SessionParams) {
                 JOIN ${permissionsT} p ON p.id = rp.target_id
                 WHERE ur.user_id = u.id AND p.method = ${p.method} AND p.route = ${p.route})`.as('allowed'),
     expires_ms: sql<number | null>`(extract(epoch FROM s.expires_at) * 1000)::float8`.as('expires_ms'),
+    needs_two_factor: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${rolesT} r ON r.id = ur.role_id
+                WHERE ur.user_id = u.id AND r.require_two_factor)
+              AND NOT EXISTS (SELECT 1 FROM ${userTwoFactor} tf WHERE tf.user_id = u.id AND tf.enabled)`.as('needs_two_factor'),
   }).from(sql`(SELECT 1) one
       LEFT JOIN ${sessions} s ON s.id = ${p.sid} AND s.user_id = ${p.sub}
         AND s.revoked_at IS NULL AND s.expires_at > now()
@@ -86,7 +91,7 @@ async function check(database: Database, method: string, route: string, claims: 
       sql`SELECT ${permissionsT.auth} AS perm_auth FROM ${permissionsT} WHERE ${permissionsT.method} = ${method} AND ${permissionsT.route} = ${route} LIMIT 1`,
     );
     const perm_auth = rowsOf<SessionRow>(res)[0]?.perm_auth ?? null;
-    return { perm_auth, user_id: null, name: null, email: null, superadmin: null, allowed: null, expires_ms: null };
+    return { perm_auth, user_id: null, name: null, email: null, superadmin: null, allowed: null, expires_ms: null, needs_two_factor: null };
   }
   return sessionCheck(database, { method, route, sid: claims.sid, sub: claims.sub });
 }
@@ -97,6 +102,16 @@ function permissionRouteOf(request: FastifyRequest): string {
   const other = config && Object.hasOwn(config, 'rbacRoute') ? config.rbacRoute : undefined;
   return typeof other === 'string' ? other : (request.routeOptions.url ?? '');
 }
+
+/** Whether the route is open to a session that must set up two-factor sign-in first (own property only, as `access`). */
+function opensForTwoFactorSetup(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config as unknown as Record<string, unknown> | undefined;
+  return Boolean(config && Object.hasOwn(config, 'twoFactorSetup') && config.twoFactorSetup === true);
+}
+
+/** The refusal a client recognizes by its code and answers with the set-up screen. */
+const twoFactorSetupRequired = () =>
+  new HttpError(403, 'A role of yours requires two-factor sign-in. Set it up to continue.', undefined, 'two_factor_setup_required');
 
 const ACCESS_LEVELS: readonly Access[] = ['public', 'self', 'rbac'];
 
@@ -178,6 +193,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
     if (access === 'rbac' && row.perm_auth === false) return; // public by permission record
     if (!auth) throw unauthorized(token ? 'Your session has ended. Please sign in again.' : undefined);
+    if (row.needs_two_factor && !opensForTwoFactorSetup(request)) throw twoFactorSetupRequired();
     if (access === 'self' || auth.superadmin) return;
     if (!row.allowed) throw forbidden();
   });

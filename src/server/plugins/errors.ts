@@ -59,7 +59,9 @@ function messageOf(field: string, issue: AjvIssue): string {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError & { validation?: AjvIssue[] }, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+      return reply
+        .status(err.statusCode)
+        .send({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.code ? { code: err.code } : {}) });
     }
     if (err.validation) {
       // Field names can come from the request: no prototype to reach.

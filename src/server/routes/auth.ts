@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import * as contract from '../../shared/api/auth';
-import { signIn } from '../auth/login-response';
+import { firstStep } from '../two-factor/sign-in-step';
 import { clientOf } from '../http/client-of';
 import { passwordResets, usersT } from '../db/tables';
 import { badRequest, unauthorized } from '../http/http-error';
@@ -32,11 +32,11 @@ export async function authRoutes(server: FastifyInstance) {
       const [user] = await db().select().from(usersT).where(eq(usersT.email, email));
       const ok = await verifyPassword(user?.passwordHash as string | undefined, req.body.password);
       if (!user || !ok) throw unauthorized('Invalid email or password.');
-      return signIn(db(), app.deps.jwtSecret, config.sessionTtl, user, clientOf(req));
+      return firstStep(db(), app.deps.jwtSecret, config.sessionTtl, user, clientOf(req));
     },
   );
 
-  app.post('/api/auth/logout', { config: { access: 'self' }, schema: contract.logout }, async (req) => {
+  app.post('/api/auth/logout', { config: { access: 'self', twoFactorSetup: true }, schema: contract.logout }, async (req) => {
     await revokeSession(db(), signedIn(req).sessionId);
     return { ok: true as const };
   });

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { googleSignIn } from '../../shared/api/auth';
 import { perAddress } from '../security/rate-limits';
 import { googleKeySet, verifyGoogleIdToken } from '../auth/google-verify';
-import { signIn } from '../auth/login-response';
+import { firstStep } from '../two-factor/sign-in-step';
 import { clientOf } from '../http/client-of';
 import { usersT } from '../db/tables';
 import { registerWithInvite } from '../invites/register';
@@ -37,7 +37,7 @@ export async function googleRoutes(server: FastifyInstance) {
       if (!user) {
         throw new HttpError(403, 'No account exists for this Google account. Ask an administrator for an invite.');
       }
-      return signIn(db(), app.deps.jwtSecret, config.sessionTtl, user, clientOf(req));
+      return firstStep(db(), app.deps.jwtSecret, config.sessionTtl, user, clientOf(req));
     },
   );
 }

@@ -119,7 +119,9 @@ export async function meRoutes(server: FastifyInstance) {
     return { name: u.name, email: u.email, address: u.address ?? '', phone: u.phone ?? '', bio: u.bio ?? '', image: u.image ?? null };
   };
 
-  app.get('/api/auth/my-profile', { config: self, schema: contract.myProfile }, async (req) => profileOf(signedIn(req).userId));
+  app.get('/api/auth/my-profile', { config: { ...self, twoFactorSetup: true }, schema: contract.myProfile }, async (req) =>
+    profileOf(signedIn(req).userId),
+  );
 
   app.post('/api/auth/my-profile', { config: self, schema: contract.updateMyProfile }, async (req) => {
     const b = req.body;

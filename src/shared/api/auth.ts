@@ -14,14 +14,25 @@ export const LoginResponse = Type.Object({
     image: Nullable(Type.String()),
   }),
   role: Nullable(Type.Object({ name: Type.String(), type: Type.String() })),
+  /** A role of the user requires two-factor sign-in and it is not set up: the session can only set it up. */
+  twoFactorSetupRequired: Type.Optional(Type.Boolean()),
 });
+
+/** A sign-in of a user with two-factor sign-in: no session yet, a ticket for POST /api/auth/2fa/verify. */
+export const TwoFactorChallenge = Type.Object(
+  { twoFactorRequired: Type.Literal(true), ticket: Type.String() },
+  { description: 'The password (or Google account) was right; a code is needed next (POST /api/auth/2fa/verify).' },
+);
+
+/** What a sign-in answers with 200: a session, or the two-factor step. */
+export const SignInAnswer = Type.Union([LoginResponse, TwoFactorChallenge]);
 
 export const login = operation({
   operationId: 'login',
   summary: 'Sign in with e-mail and password',
   tags: ['auth'],
   body: Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) }),
-  response: { 200: LoginResponse, ...errors(401, 403) },
+  response: { 200: SignInAnswer, ...errors(401, 403) },
 });
 
 export const logout = operation({
@@ -61,7 +72,7 @@ export const googleSignIn = operation({
     invite: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
   }),
   response: {
-    200: LoginResponse,
+    200: SignInAnswer,
     202: Type.Object(OkMessage.properties, { description: 'Registered with the invite; awaiting approval.' }),
     ...errors(401, 403, 404, 409, 410),
   },

@@ -4,6 +4,8 @@ import { Type, type Static } from './schema';
 const errorProperties = {
   error: Type.String(),
   fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+  /** A machine-readable reason where a client acts on it (`two_factor_setup_required`). */
+  code: Type.Optional(Type.String()),
 };
 
 export const ErrorBody = Type.Object(errorProperties);

@@ -5,6 +5,7 @@ import { FormMessage } from '../FormMessage';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { useSiteI18n } from '../i18n/context';
 import { LoginForm } from './LoginForm';
+import { TwoFactorForm, type SecondFactor } from './TwoFactorForm';
 import { signIn, type SignInBody } from './signIn';
 import { useGoogleClientId } from './useGoogleClientId';
 
@@ -28,6 +29,8 @@ export function LoginPage() {
   const [message, setMessage] = useState<Message | null>(null);
   // Set when a Google sign-in with an invite registered a new person (202).
   const [pending, setPending] = useState<string | null>(null);
+  // Set when the password (or Google account) was right and a code is needed next.
+  const [ticket, setTicket] = useState<string | null>(null);
   const invite = new URLSearchParams(window.location.search).get('invite') || undefined;
 
   const run = async (body: SignInBody, fallbackKey: string) => {
@@ -44,7 +47,8 @@ export function LoginPage() {
       return;
     }
     setBusy(false);
-    if (result.kind === 'pending') setPending(result.message);
+    if (result.kind === 'two-factor') setTicket(result.ticket);
+    else if (result.kind === 'pending') setPending(result.message);
     else setMessage({ kind: 'error', text: result.text });
   };
 
@@ -69,11 +73,22 @@ export function LoginPage() {
         )}
         {invite && !pending && <p className="form-message form-message-info">{t('app.auth.invite_note')}</p>}
         {message && <FormMessage kind={message.kind} text={message.text} />}
-        <LoginForm busy={busy} onSubmit={(email, password) => void run({ email, password }, 'app.auth.login_error')} />
-        <p className="panel-foot">
+        {ticket ? (
+          <TwoFactorForm
+            busy={busy}
+            onSubmit={(factor: SecondFactor) => void run({ ticket, ...factor }, 'app.two_factor.error')}
+            onBack={() => {
+              setTicket(null);
+              setMessage(null);
+            }}
+          />
+        ) : (
+          <LoginForm busy={busy} onSubmit={(email, password) => void run({ email, password }, 'app.auth.login_error')} />
+        )}
+        <p className="panel-foot" hidden={Boolean(ticket)}>
           <a href="/admin/forgot-password">{t('app.auth.forgot_link')}</a>
         </p>
-        {googleClientId && (
+        {googleClientId && !ticket && (
           <>
             <p className="login-or">{t('app.auth.or')}</p>
             <Suspense fallback={null}>

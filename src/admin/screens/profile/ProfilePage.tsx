@@ -6,6 +6,7 @@ import { updateSessionUser } from '../../../web/session';
 import { errorBody } from '../../api/ApiError';
 import { confirmValidator, fieldValidators } from '../../generic/validators';
 import { MySessions } from '../../sessions/MySessions';
+import { TwoFactorCard } from '../../twoFactor/TwoFactorCard';
 import { ImageUpload } from './ImageUpload';
 import { loadProfile, saveProfile, type ProfileUpdate } from './profileApi';
 
@@ -88,6 +89,7 @@ export function ProfilePage() {
           </CardContent>
         </Card>
       )}
+      <TwoFactorCard />
       <MySessions />
     </Box>
   );

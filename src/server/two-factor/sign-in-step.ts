@@ -1,0 +1,25 @@
+import type { Db } from '../db/client';
+import { assertMaySignIn } from '../auth/account-gate';
+import { signIn, type LoginResponse } from '../auth/login-response';
+import type { SessionKey } from '../security/jwt';
+import type { SessionClient } from '../security/session-store';
+import { hasTwoFactor } from './state';
+import { issueTicket } from './tickets';
+
+export type SignInStep = LoginResponse | { twoFactorRequired: true; ticket: string };
+
+/**
+ * After a right password (or Google account): a session, or, for a user
+ * with two-factor sign-in, a ticket for the code step and no session.
+ */
+export async function firstStep(
+  db: Db,
+  secret: SessionKey,
+  ttl: number,
+  user: Record<string, unknown>,
+  client?: SessionClient,
+): Promise<SignInStep> {
+  assertMaySignIn(user);
+  if (await hasTwoFactor(db, String(user.id))) return { twoFactorRequired: true, ticket: await issueTicket(db, String(user.id)) };
+  return signIn(db, secret, ttl, user, client);
+}
