@@ -38,6 +38,9 @@ export default defineConfig({
           // Three server processes behind HAProxy on one PostgreSQL database (needs DATABASE_URL).
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],
+          // The compiled server the replicas run, and the front end they serve to the browser test (built here
+          // unless CLUSTER_WEB_DIR names one).
+          globalSetup: ['tests/api/process/build.setup.ts', 'tests/cluster/web.setup.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 120000,

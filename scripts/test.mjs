@@ -1,7 +1,8 @@
 // `npm test`: in three phases, (1) lint (ESLint + Prettier), the type check
 // and the unit and component tests; (2) the API suite on PGlite and (when
 // DATABASE_URL is set, as in CI) on PostgreSQL, beside the production build
-// (front end and server); (3) the end-to-end tests in Debian's Chromium, the
+// (front end and server) followed by the runtime subset of the API suite on
+// Node 22; (3) the end-to-end tests in Debian's Chromium, the
 // container's build and start steps on a clean copy (scripts/check-production.mjs
 // runs scripts/container.sh, as the Dockerfile does) and the cluster test. Any failing part fails
 // the run; each part's time is printed.
@@ -41,7 +42,12 @@ if (DATABASE_URL) {
   finalLanes.push({
     name: 'cluster (3 replicas behind HAProxy)',
     steps: [
-      { name: 'cluster (3 replicas behind HAProxy)', args: [vitest, 'run', '--project', 'cluster'], env: { ...baseEnv, DATABASE_URL } },
+      // The replicas serve the front end phase 2 built (the browser test signs into one of them).
+      {
+        name: 'cluster (3 replicas behind HAProxy)',
+        args: [vitest, 'run', '--project', 'cluster'],
+        env: { ...baseEnv, DATABASE_URL, CLUSTER_WEB_DIR: path.join(root, 'dist/web') },
+      },
     ],
   });
 }
@@ -63,6 +69,18 @@ const phases = [
         steps: [
           { name: 'front-end build', args: [vite, 'build', '--logLevel', 'warn'], env: baseEnv },
           { name: 'server build', args: [path.join(root, 'scripts/build-server.mjs')], env: baseEnv },
+          // Node 22 as well as the machine's Node (package.json engines), beside the API suites: the files where the
+          // runtime shows (native addons, the S3 SDK, fetch and streams, static files, the compiled server's start and
+          // stop). The binary: the npm registry's `node` package, installed once into node_modules/.cache (scripts/node22.mjs).
+          {
+            name: 'API on Node 22 (PGlite, runtime subset)',
+            args: [
+              path.join(root, 'scripts/node22.mjs'),
+              ...[vitest, 'run', '--project', 'api', 'tests/api/process', 'tests/api/auth.test.ts', 'tests/api/uploads.test.ts'],
+              ...['tests/api/notification-stream.test.ts', 'tests/api/web.test.ts'],
+            ],
+            env: baseEnv,
+          },
         ],
       },
     ],

@@ -4,6 +4,7 @@ import type { BuildOptions } from '../../src/server/app';
 import type { BenchArgs } from './args';
 import { cannon, type CannonRequest } from './cannon';
 import { listenAndSignIn, log, prepare, sampleIds, type Kind } from './prepare';
+import { serializerOnly } from './serializer-only';
 
 /**
  * What answering through the response schemas costs (issue 15, item 6): get
@@ -34,6 +35,15 @@ export async function compareSerialization(kind: Kind, args: BenchArgs): Promise
     { name: `get by id (${ids.length} ids)`, requests: ids.map((id) => ({ path: `/api/auth/users/${id}` })) },
     { name: 'list page 1', requests: [{ path: '/api/auth/users?page=1&limit=25' }] },
   ];
+  // The serialization step alone first (CPU only, alternating batches).
+  const signedIn = await listenAndSignIn(prepared.app);
+  const alone = await serializerOnly(prepared.app, signedIn.headers.authorization.replace('Bearer ', ''));
+  log(`| serializer alone (${kind}) | answer bytes | fast-json-stringify µs | JSON.stringify µs | schemas' time / JSON.stringify's |`);
+  log(`|---|---:|---:|---:|---:|`);
+  for (const a of alone) {
+    log(`| ${a.name} | ${a.bytes} | ${a.schemaUs.toFixed(2)} | ${a.jsonUs.toFixed(2)} | ${((a.schemaUs / a.jsonUs) * 100).toFixed(0)} % |`);
+  }
+  log('');
   const rates = new Map<string, number[]>();
   const loads: number[] = [];
   /** The first answer of each scenario in each mode: both modes must send the same JSON. */

@@ -13,7 +13,7 @@ import { AppLayout } from './layout/AppLayout';
 import { darkTheme, lightTheme } from './theme/themes';
 import { AppNotifications } from './layout/AppNotifications';
 import { useMenuIcon } from './layout/menuIcons';
-import { LoginPage } from './auth/LoginPage';
+import { SignInGate } from './auth/SignInGate';
 import { Dashboard } from './screens/Dashboard';
 import { AccessDenied } from './screens/AccessDenied';
 import { NotFound } from './screens/NotFound';
@@ -69,7 +69,7 @@ function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; val
       layout={AppLayout}
       lightTheme={lightTheme}
       darkTheme={darkTheme}
-      loginPage={LoginPage}
+      loginPage={SignInGate}
       dashboard={Dashboard}
       notification={AppNotifications}
       accessDenied={AccessDenied}

@@ -61,7 +61,13 @@ describe('the OpenAPI document', () => {
       expect(op.security, at).toBeInstanceOf(Array);
       const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
       expect(success.length, at).toBeGreaterThan(0);
-      for (const s of success) expect(op.responses[s].content, `${at} ${s}`).toHaveProperty(['application/json', 'schema']);
+      // A schema for every media type of the success: JSON, or what the operation names (CSV export, the notification event stream).
+      for (const s of success) {
+        const content = (op.responses[s].content ?? {}) as Record<string, { schema?: unknown }>;
+        const types = Object.keys(content);
+        expect(types.length, `${at} ${s}`).toBeGreaterThan(0);
+        for (const t of types) expect(content[t], `${at} ${s} ${t}`).toHaveProperty('schema');
+      }
       for (const s of ['400', '500', '503']) expect(op.responses, at).toHaveProperty(s);
       // Readiness answers its own 503 (which parts fail); every other route's says when to come back.
       if (op.operationId !== 'ready') expect(op.responses['503'].headers, at).toHaveProperty('Retry-After');
@@ -86,6 +92,14 @@ describe('the OpenAPI document', () => {
     expect(checker.check('GET', '/api/auth/my-profile', answer(418, {}))).toMatch(/status not declared/);
     expect(checker.check('GET', '/api/auth/my-profile', answer(401, { message: 'no' }))).toMatch(/does not match the schema/);
     expect(checker.check('GET', '/api/auth/users', answer(200, { data: [], total: '10000+', page: 1, pages: 1 }))).toMatch(/listUsers/);
+    // The event stream: its declared media type passes, a JSON 200 there does not; its refusals are JSON error bodies.
+    const stream = '/api/auth/notifications/stream';
+    const sse = { statusCode: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, body: '' };
+    expect(checker.check('GET', stream, sse)).toBeNull();
+    expect(checker.check('GET', stream, answer(200, { unread: 1 }))).toMatch(
+      /streamMyNotifications.*content type "application\/json" not declared/,
+    );
+    expect(checker.check('GET', stream, answer(401, { error: 'Unauthorized' }))).toBeNull();
   });
 });
 

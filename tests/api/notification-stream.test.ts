@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../../src/server/app';
 import { readNotificationStream, STREAM_URL, type StreamEvent } from '../../src/admin/notifications/notificationStream';
+import { contractChecker } from './contract-check';
 import { startHarness, type Harness } from './harness';
 import { call, createUser, runSql } from './helpers';
 
@@ -75,6 +76,33 @@ describe('GET /api/auth/notifications/stream', () => {
     expect(res.status).toBe(401);
     await res.text();
     await expect(readNotificationStream(urls[1] + STREAM_URL, 'not-a-token', () => undefined)).rejects.toThrow('401');
+  });
+
+  test('the OpenAPI document declares it (text/event-stream, bearer, 401), and its real answers match the document', async () => {
+    const doc = (await call(h, 'GET', '/api/docs/json')).json() as {
+      paths: Record<string, Record<string, { security?: unknown; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
+    const op = doc.paths[STREAM_URL]?.get;
+    expect(op?.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(op?.responses['200'].content ?? {})).toEqual(['text/event-stream']);
+    expect(Object.keys(op?.responses['401'].content ?? {})).toEqual(['application/json']);
+
+    const checker = await contractChecker(h.app);
+    const answer = async (res: Response, body: string) => ({
+      statusCode: res.status,
+      headers: Object.fromEntries(res.headers),
+      body,
+    });
+    const refused = await fetch(urls[0] + STREAM_URL);
+    expect(refused.status).toBe(401);
+    expect(checker.check('GET', STREAM_URL, await answer(refused, await refused.text()))).toBeNull();
+    // An open stream never ends: its status and media type are what is checked.
+    const abort = new AbortController();
+    const open = await fetch(urls[0] + STREAM_URL, { headers: { authorization: `Bearer ${h.adminToken}` }, signal: abort.signal });
+    expect(open.status).toBe(200);
+    expect(checker.check('GET', STREAM_URL, await answer(open, ''))).toBeNull();
+    abort.abort();
+    await open.body?.cancel().catch(() => undefined);
   });
 
   test('a notification created through one server streams from the other within 2 s, with the unread count', async () => {

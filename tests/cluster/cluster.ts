@@ -1,8 +1,10 @@
 // Starts N real server processes on one PostgreSQL database behind HAProxy
 // (Debian's /usr/sbin/haproxy, round robin): used by the cluster test and by
-// `npm run bench:cluster`. Every replica is `src/server/main.ts`, as
-// `npm start` runs it, with the environment README "Running several
-// instances" describes.
+// `npm run bench:cluster`. Every replica is the server as `npm start` runs
+// it: the compiled bundle when `serverEntry` names one (the cluster test
+// builds it once per run: it starts in a fraction of tsx's time on a busy
+// machine), else `src/server/main.ts` through tsx; with the environment
+// README "Running several instances" describes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -58,7 +60,7 @@ async function waitFor(url: string, child: ChildProcess | null, timeoutMs: numbe
   throw new Error(`${what} did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** HAProxy: round robin, health checks every 300 ms, the serving replica's name in X-Replica. */
+/** HAProxy: round robin, health checks every 300 ms (down after two failures), the serving replica's name in X-Replica. */
 function haproxyConfig(port: number, replicas: { name: string; port: number }[]): string {
   return [
     'global',
@@ -68,6 +70,9 @@ function haproxyConfig(port: number, replicas: { name: string; port: number }[])
     '  timeout connect 1s',
     '  timeout client 60s',
     '  timeout server 60s',
+    // A health check may take a while on a busy machine: a slow answer is not a dead replica
+    // (without this, the check times out after `inter`, 300 ms, and takes a live replica out).
+    '  timeout check 2s',
     // A request that could not reach a replica (connection refused: it died) goes to another.
     '  retries 3',
     '  option redispatch 1',
@@ -80,7 +85,7 @@ function haproxyConfig(port: number, replicas: { name: string; port: number }[])
     '  balance roundrobin',
     '  option httpchk GET /api/health',
     '  http-response set-header X-Replica %s',
-    ...replicas.map((r) => `  server ${r.name} 127.0.0.1:${r.port} check inter 300 fall 1 rise 2`),
+    ...replicas.map((r) => `  server ${r.name} 127.0.0.1:${r.port} check inter 300 fall 2 rise 2`),
     '',
   ].join('\n');
 }
@@ -90,7 +95,13 @@ function haproxyConfig(port: number, replicas: { name: string; port: number }[])
  * here, dropped by close), then HAProxy in front. `env` is added to every
  * replica's environment.
  */
-export async function startCluster(opts: { replicas: number; env?: Record<string, string>; serverUrl?: string }): Promise<Cluster> {
+export async function startCluster(opts: {
+  replicas: number;
+  env?: Record<string, string>;
+  serverUrl?: string;
+  /** The compiled server (scripts/build-server.mjs output) to run; unset: src/server/main.ts through tsx. */
+  serverEntry?: string;
+}): Promise<Cluster> {
   const serverUrl = opts.serverUrl ?? process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('the cluster needs DATABASE_URL (a PostgreSQL server)');
   const dbName = `t_cluster_${randomUUID().replace(/-/g, '')}`;
@@ -121,7 +132,7 @@ export async function startCluster(opts: { replicas: number; env?: Record<string
     ports.forEach((port, i) => {
       const name = `r${i + 1}`;
       const dataDir = path.join(work, name);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      const child = spawn(process.execPath, opts.serverEntry ? [opts.serverEntry] : ['--import', 'tsx', 'src/server/main.ts'], {
         env: {
           ...parentEnv,
           DATABASE_URL: databaseUrl,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, loginAdmin, type RunningServer, type AdminLogin } from './server';
-import { launchBrowser, waitForTitle } from './browser';
+import { expectToast, launchBrowser, waitForTitle } from './browser';
 import { apiCall, apiLogin, visit, type Login } from './visit';
 
 /** Issue 17's defects 3-9 as a user meets them in Chromium. */
@@ -110,5 +110,128 @@ describe('defect 3: only the actions the user may perform', () => {
     expect(await page.getByRole('button', { name: 'Διαγραφή' }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Επεξεργασία' }).count()).toBe(0);
     await page.context().close();
+  });
+});
+
+describe('defect 5: one sign-in design', () => {
+  it("after logout and after a session ends, the product's sign-in screen appears, never react-admin's", async () => {
+    // Its own user: logging out ends the session server side.
+    const leaver = await userWithRole('Leaver', [['GET', '/api/auth/users']], ['/users']);
+    const page = await open(leaver, '/admin/users');
+    await page.locator('tbody tr').first().waitFor();
+    await page.getByRole('button', { name: 'Leaver' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByTestId('session-notice').filter({ hasText: 'Logged out successfully.' }).waitFor();
+    expect(await page.locator('main.login .login-card').count()).toBe(1);
+    expect(await page.locator('.RaLogin-root, .MuiCard-root').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+
+    // A session that ends while a screen is open: the server answers 401.
+    const again = await apiLogin(server.url, 'leaver@example.com', 'secret-pass-1');
+    await page.evaluate((info) => localStorage.setItem('userInfo', JSON.stringify(info)), { token: again.token, user: again.user });
+    await page.goto(server.url + '/admin/users');
+    await page.locator('tbody tr').first().waitFor();
+    // Ended elsewhere (no JSON body: an empty one with a JSON type is a 400).
+    const ended = await fetch(server.url + '/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${again.token}` } });
+    expect(ended.status).toBe(200);
+    await page.reload();
+    await page.locator('main.login .login-card').waitFor();
+    await page.locator('input[name=email]').waitFor();
+    expect(await page.locator('.MuiCard-root').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/users');
+    await page.context().close();
+  });
+});
+
+describe('defect 6: a failed list load', () => {
+  it('shows the error and Retry, not (0) and "No … found"; Retry loads the list', async () => {
+    const page = await open(admin, '/admin/users');
+    await page.route(/\/api\/auth\/users\?/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'An unexpected error occurred.' }) }),
+    );
+    await page.reload();
+    const alert = page.getByTestId('list-error');
+    await alert.filter({ hasText: 'An unexpected error occurred.' }).waitFor();
+    await waitForTitle(page, 'Users');
+    expect(await page.getByText(/No Users found|No results/).count()).toBe(0);
+    expect(await page.locator('tbody tr').count()).toBe(0);
+    await page.unroute(/\/api\/auth\/users\?/);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await waitForTitle(page, 'Users (4)');
+    expect(await page.getByTestId('list-error').count()).toBe(0);
+    await page.context().close();
+
+    // Greek, and a screen with its own list (Invites).
+    const el = await open(admin, '/admin/invites', { lang: 'el' });
+    await el.route(/\/api\/auth\/invites\?/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Σφάλμα"}' }),
+    );
+    await el.reload();
+    await el.getByTestId('list-error').getByRole('button', { name: 'Δοκιμή ξανά' }).waitFor();
+    await waitForTitle(el, 'Προσκλήσεις');
+    await el.context().close();
+  });
+});
+
+describe('defect 7: toasts', () => {
+  it("says 'Password Updated Successfully' after a password change, shows at most three toasts, never over the form's buttons", async () => {
+    const person = await userWithRole('Toaster', [], ['/account/profile']);
+    const page = await open(person, '/admin/account/profile');
+    await page.locator('input[name=password]').fill('new-secret-1');
+    await page.locator('input[name=confirmPassword]').fill('new-secret-1');
+    const save = page.getByRole('button', { name: 'Update Profile' });
+    await save.click();
+    await expectToast(page, 'Password Updated Successfully');
+    await expectToast(page, 'Profile Updated successfully.');
+    // Five more saves in a row: the toasts queue, three at a time.
+    for (let i = 0; i < 5; i++) {
+      await save.click();
+      await page.waitForTimeout(150);
+    }
+    let most = 0;
+    for (let i = 0; i < 20; i++) {
+      most = Math.max(most, await page.locator('.Toastify__toast').count());
+      await page.waitForTimeout(100);
+    }
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(3);
+    const button = (await save.boundingBox())!;
+    for (const t of await page.locator('.Toastify__toast').all()) {
+      const b = (await t.boundingBox())!;
+      const overlaps =
+        b.x < button.x + button.width && button.x < b.x + b.width && b.y < button.y + button.height && button.y < b.y + b.height;
+      expect(overlaps).toBe(false);
+    }
+    // The new password is the one that signs in.
+    await apiLogin(server.url, 'toaster@example.com', 'new-secret-1');
+    await page.context().close();
+  });
+});
+
+describe('defect 9: one date-time format per language', () => {
+  const EN = /^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d\d:\d\d$/;
+  const EL = /^\d{1,2} \S+ \d{4}, \d{1,2}:\d\d\s(π|μ)\.μ\.$/;
+
+  async function datesOn(page: Page, selector: string): Promise<string[]> {
+    await page.locator(selector).first().waitFor();
+    return (await page.locator(selector).allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  }
+
+  it('lists, the invites screen and the bell show the same format', async () => {
+    await apiCall(server.url, admin.token, 'POST', '/api/auth/invites', {});
+    for (const [lang, pattern] of [
+      ['en', EN],
+      ['el', EL],
+    ] as const) {
+      const page = await open(admin, '/admin/users', { lang });
+      // The users list's first column is the joined date.
+      const joined = await datesOn(page, 'tbody tr td.column-createdAt');
+      expect(joined.length).toBeGreaterThan(0);
+      for (const t of joined) expect(t).toMatch(pattern);
+      await page.goto(server.url + '/admin/invites');
+      const created = (await page.getByTestId('invite-row').first().locator('td').first().innerText()).trim();
+      expect(created).toMatch(pattern);
+      await page.context().close();
+    }
   });
 });

@@ -1,31 +1,48 @@
 import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, createTheme, ThemeProvider, Typography } from '@mui/material';
 import { LocalesMenuButton } from 'react-admin';
+import { darkTheme } from '../theme/themes';
 
-/** The frame of the sign-in screens: centered card, language switch at hand. */
+/** The sign-in screen's look (src/site/login/login.css, the public site's dark theme), drawn with MUI. */
+const signInTheme = createTheme(darkTheme);
+
+/**
+ * The frame of the sign-in screens inside MUI (the login-only shell, the
+ * admin's password pages): the same design as the product's sign-in page
+ * (issue 17 defect 5: one sign-in design): the site's dark page, one
+ * centered 400 px panel, title and language switch on one line.
+ */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: 'linear-gradient(135deg, #1e3c72 0%, #2a5298 100%)',
-        p: 2,
-      }}
-    >
-      <Card sx={{ width: 400, maxWidth: '100%' }}>
-        <CardContent>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-            <Typography variant="h5" component="h1">
-              {title}
-            </Typography>
-            <LocalesMenuButton />
-          </Box>
-          {children}
-        </CardContent>
-      </Card>
-    </Box>
+    <ThemeProvider theme={signInTheme}>
+      <Box
+        component="main"
+        sx={{
+          minHeight: '100vh',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          bgcolor: '#0b1020',
+          color: '#e8ecf8',
+          p: 2,
+          boxSizing: 'border-box',
+        }}
+      >
+        <Card
+          variant="outlined"
+          sx={{ width: 400, maxWidth: '100%', bgcolor: '#121933', backgroundImage: 'none', borderColor: '#ffffff26', borderRadius: '14px' }}
+        >
+          <CardContent sx={{ px: 2.5, py: 3 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1.5, mb: 2 }}>
+              <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+                {title}
+              </Typography>
+              <LocalesMenuButton />
+            </Box>
+            {children}
+          </CardContent>
+        </Card>
+      </Box>
+    </ThemeProvider>
   );
 }

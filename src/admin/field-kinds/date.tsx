@@ -2,12 +2,11 @@ import { DateField, DateInput, useTranslate } from 'react-admin';
 import type { AdminFieldKind, CellProps, FilterInputProps } from './kind';
 import { FILTER_INPUT } from './filterStyle';
 import { textBody } from './values';
+import { DATE_TIME_OPTIONS, intlLocale } from '../../web/dates';
 
-/** "Joined Date (long date-time)". */
-const LONG_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
-
+/** The product's one date-time format (src/web/dates.ts), as every other date on screen. */
 function DateCell({ source, label, sortable, locale }: CellProps) {
-  return <DateField source={source} label={label} sortable={sortable} showTime locales={locale} options={LONG_DATE_TIME} />;
+  return <DateField source={source} label={label} sortable={sortable} showTime locales={intlLocale(locale)} options={DATE_TIME_OPTIONS} />;
 }
 
 /** A range of whole days: `{field}_gte` and `{field}_lte`, the parameters the shared kind declares. */

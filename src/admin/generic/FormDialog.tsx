@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { Dialog, DialogTitle, LinearProgress } from '@mui/material';
+import { Dialog, DialogTitle, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
 import { CreateBase, EditBase, useEditContext, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import type { ResourceDef } from '../../shared/resource';
 import { confirmDiscard } from './confirmDiscard';
@@ -9,6 +9,7 @@ import { crudErrorMessage, crudSuccessMessage } from './crudMessages';
 import { errorBody } from '../api/ApiError';
 import { moduleOf, useAdminResources } from '../resources/AdminResources';
 import { RecordHistory } from '../audit/RecordHistory';
+import { focusFirstField } from './focusFirstField';
 
 export type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };
 
@@ -29,6 +30,8 @@ function EditLoading({ def, onClose, onDirtyChange }: FormProps) {
  */
 export function FormDialog({ def, target, onClose }: { def: ResourceDef; target: DialogTarget; onClose: () => void }) {
   const translate = useTranslate();
+  // A phone gets the whole screen, the action bar inside it (issue 17 section 3).
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const dirty = useRef(false);
   const onDirtyChange = useCallback((d: boolean) => {
     dirty.current = d;
@@ -59,7 +62,15 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
   };
   const transform = (data: Record<string, unknown>) => toBody(def, data, creating);
   return (
-    <Dialog open onClose={askToClose} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title">
+    <Dialog
+      open
+      onClose={askToClose}
+      fullWidth
+      fullScreen={small}
+      maxWidth="sm"
+      aria-labelledby="form-dialog-title"
+      slotProps={{ transition: { onEntered: focusFirstField } }}
+    >
       <DialogTitle id="form-dialog-title">{title}</DialogTitle>
       {creating ? (
         <CreateBase resource={def.name} redirect={false} mutationOptions={mutationOptions} transform={transform}>

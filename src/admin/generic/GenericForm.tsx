@@ -9,7 +9,18 @@ import { isSelf, lockOutFields } from './selfRecord';
 function FormToolbar({ onCancel }: { onCancel: () => void }) {
   const translate = useTranslate();
   return (
-    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
+    // Inside the dialog at every width: react-admin fixes its toolbar to the
+    // window's bottom on phones, outside a full-screen dialog's scroll.
+    <Toolbar
+      sx={{
+        justifyContent: 'flex-end',
+        gap: 1,
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 1,
+        '&.RaToolbar-mobileToolbar': { position: 'sticky', bottom: 0, left: 'auto', right: 'auto', width: 'auto' },
+      }}
+    >
       <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
       <SaveButton alwaysEnable />
     </Toolbar>

@@ -9,6 +9,7 @@ import { useAdminResources } from '../resources/AdminResources';
 import { FormDialog, type DialogTarget } from './FormDialog';
 import { ListHeader } from './ListHeader';
 import { ListStatus } from './ListStatus';
+import { WhenListLoaded } from './WhenListLoaded';
 import { RowActions } from './RowActions';
 import { SearchBox } from './SearchBox';
 import { ListFilters } from './ListFilters';
@@ -53,48 +54,52 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
           <ExportButton def={def} />
           <SelectColumnsButton preferenceKey={preferenceKey} />
           <Box sx={{ flex: 1 }} />
-          <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
+          <WhenListLoaded>
+            <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
+          </WhenListLoaded>
         </Box>
         <ListStatus resource={def.name} />
         {/* A phone gets a compact list; wide tables scroll inside their card. */}
-        {small ? (
-          <CompactList def={def} may={may} onEdit={(id) => setDialog({ mode: 'edit', id })} />
-        ) : (
-          <Card
-            ref={table}
-            variant="outlined"
-            sx={{
-              overflowX: 'auto',
-              contain: 'inline-size',
-              // The selection bar opens inside the card: its default floats above the table, where the card clips it
-              // (the class twice outranks react-admin's own rule).
-              '& .RaBulkActionsToolbar-toolbar.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
-            }}
-          >
-            <DatagridConfigurable
-              preferenceKey={preferenceKey}
-              bulkActionButtons={may.delete ? <BulkDelete resource={def.name} /> : false}
-              isRowSelectable={(record) => !isSelf(def, record)}
-              rowClick={
-                editable
-                  ? (id) => {
-                      setDialog({ mode: 'edit', id });
-                      return false;
-                    }
-                  : false
-              }
+        <WhenListLoaded>
+          {!may.ready ? null : small ? (
+            <CompactList def={def} may={may} onEdit={(id) => setDialog({ mode: 'edit', id })} />
+          ) : (
+            <Card
+              ref={table}
+              variant="outlined"
               sx={{
-                '& .RaDatagrid-headerCell': { fontWeight: 600 },
+                overflowX: 'auto',
+                contain: 'inline-size',
+                // The selection bar opens inside the card: its default floats above the table, where the card clips it
+                // (the class twice outranks react-admin's own rule).
+                '& .RaBulkActionsToolbar-toolbar.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
               }}
             >
-              {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
-              {hasActions && (
-                <RowActions label={translate('app.list.actions')} def={def} may={may} onEdit={(id) => setDialog({ mode: 'edit', id })} />
-              )}
-            </DatagridConfigurable>
-          </Card>
-        )}
-        <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
+              <DatagridConfigurable
+                preferenceKey={preferenceKey}
+                bulkActionButtons={may.delete ? <BulkDelete resource={def.name} /> : false}
+                isRowSelectable={(record) => !isSelf(def, record)}
+                rowClick={
+                  editable
+                    ? (id) => {
+                        setDialog({ mode: 'edit', id });
+                        return false;
+                      }
+                    : false
+                }
+                sx={{
+                  '& .RaDatagrid-headerCell': { fontWeight: 600 },
+                }}
+              >
+                {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
+                {hasActions && (
+                  <RowActions label={translate('app.list.actions')} def={def} may={may} onEdit={(id) => setDialog({ mode: 'edit', id })} />
+                )}
+              </DatagridConfigurable>
+            </Card>
+          )}
+          <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
+        </WhenListLoaded>
       </Box>
       {dialog && <FormDialog def={def} target={dialog} onClose={() => setDialog(null)} />}
     </ListBase>

@@ -1,19 +1,30 @@
-import { Alert, LinearProgress } from '@mui/material';
+import { Alert, Button, LinearProgress } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import { useListContext, useTranslate } from 'react-admin';
 import { crudErrorMessage } from './crudMessages';
 
 /**
- * Loading bar while fetching, error alert when the list cannot load
- * (`message` when a screen words it itself).
+ * Loading bar while fetching; when the list cannot load, the error and a
+ * Retry button (issue 17 defect 6) instead of an empty list
+ * (`message` when a screen words the error itself).
  */
 export function ListStatus({ resource, message }: { resource: string; message?: string }) {
-  const { isFetching, error } = useListContext();
+  const { isFetching, error, refetch } = useListContext();
   const translate = useTranslate();
   return (
     <>
       <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden', my: 1 }} data-testid="list-loading" />
       {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          data-testid="list-error"
+          action={
+            <Button color="inherit" size="small" startIcon={<RefreshIcon />} disabled={isFetching} onClick={() => void refetch()}>
+              {translate('app.list.retry')}
+            </Button>
+          }
+        >
           {message ?? crudErrorMessage(translate, resource, 'fetch', error)}
         </Alert>
       )}

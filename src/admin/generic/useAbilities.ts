@@ -4,7 +4,10 @@ import { operationCall } from '../../shared/operation-call';
 import { mayCall } from '../providers/apiPermissions';
 import type { AdminPermissions } from '../providers/permissions';
 
-export type Abilities = Record<Operation, boolean>;
+export type Abilities = Record<Operation, boolean> & {
+  /** False while the permissions load (a configurable table must not start without its actions column). */
+  ready: boolean;
+};
 
 /** Whether `op` is both served for the resource and allowed to the user. */
 export function able(def: ResourceDef, op: Operation, permissions: AdminPermissions | undefined): boolean {
@@ -18,8 +21,9 @@ export function able(def: ResourceDef, op: Operation, permissions: AdminPermissi
  * nothing is offered.
  */
 export function useAbilities(def: ResourceDef): Abilities {
-  const { permissions } = usePermissions<AdminPermissions>();
+  const { permissions, isPending } = usePermissions<AdminPermissions>();
   return {
+    ready: !isPending,
     list: able(def, 'list', permissions),
     get: able(def, 'get', permissions),
     create: able(def, 'create', permissions),

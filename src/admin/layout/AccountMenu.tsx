@@ -2,9 +2,10 @@ import { forwardRef, type ReactNode } from 'react';
 import { Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
-import { useGetIdentity, useLogout, useNotify, useTranslate, UserMenu, useUserMenu } from 'react-admin';
+import { useGetIdentity, useLogout, useTranslate, UserMenu, useUserMenu } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { UserAvatar } from './UserAvatar';
+import { setFlash } from '../../web/flash';
 
 interface ItemProps {
   icon: ReactNode;
@@ -44,13 +45,16 @@ const EditProfileItem = forwardRef<HTMLLIElement>(function EditProfileItem(_, re
 
 const LogoutItem = forwardRef<HTMLLIElement>(function LogoutItem(_, ref) {
   const logout = useLogout();
-  const notify = useNotify();
   return (
     <AccountItem
       ref={ref}
       icon={<LogoutIcon fontSize="small" />}
       label="app.account.logout"
-      onSelect={() => void logout().then(() => notify('app.auth.logged_out', { type: 'success' }))}
+      // The sign-in screen is a fresh page load (auth/SignInGate.tsx): it says 'Logged out successfully.'
+      onSelect={() => {
+        setFlash({ message: 'app.auth.logged_out', type: 'success' });
+        void logout();
+      }}
     />
   );
 });

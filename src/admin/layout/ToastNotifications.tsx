@@ -6,6 +6,9 @@ import { takeFlash, type Flash } from '../../web/flash';
 /** SPEC 9: toasts stay 5 s, top-right, and can be dragged away. */
 export const TOAST_MS = 5000;
 
+/** At most this many at once (issue 17 defect 7): the rest wait their turn instead of piling down over a form's buttons. */
+export const TOAST_LIMIT = 3;
+
 // Left by the light login page before its full navigation here; read once
 // per page load (not per mount) so a remount cannot show it twice.
 let pendingFlash: Flash | null = takeFlash();
@@ -32,5 +35,5 @@ export function ToastNotifications() {
     const text = typeof message === 'string' ? translate(message, { _: message, ...args }) : message;
     toast(text, { type: (type === 'warning' ? 'warning' : type) as TypeOptions, autoClose: TOAST_MS });
   }, [notifications, takeNotification, translate]);
-  return <ToastContainer position="top-right" autoClose={TOAST_MS} draggable newestOnTop closeOnClick={false} />;
+  return <ToastContainer position="top-right" autoClose={TOAST_MS} limit={TOAST_LIMIT} draggable newestOnTop closeOnClick={false} />;
 }

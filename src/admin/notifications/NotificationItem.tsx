@@ -1,6 +1,7 @@
 import { IconButton, ListItem, ListItemText, Tooltip } from '@mui/material';
 import DoneIcon from '@mui/icons-material/Done';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatDateTime } from '../../web/dates';
 import type { AppNotification } from './notificationsApi';
 
 export function NotificationItem({
@@ -13,6 +14,7 @@ export function NotificationItem({
   onOpen: (n: AppNotification) => void;
 }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <ListItem
       divider
@@ -28,7 +30,7 @@ export function NotificationItem({
     >
       <ListItemText
         primary={n.title}
-        secondary={[n.body, n.createdAt && new Date(n.createdAt).toLocaleString()].filter(Boolean).join(' · ')}
+        secondary={[n.body, formatDateTime(n.createdAt, locale)].filter(Boolean).join(' · ')}
         slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 } }, secondary: { variant: 'caption' } }}
       />
     </ListItem>

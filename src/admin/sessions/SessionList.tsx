@@ -3,10 +3,9 @@ import ComputerIcon from '@mui/icons-material/Computer';
 import SmartphoneIcon from '@mui/icons-material/Smartphone';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { SessionView } from './sessionsApi';
+import { formatDateTime } from '../../web/dates';
 
-const intlLocale = (locale: string) => (locale === 'el' ? 'el-GR' : 'en-GB');
-const when = (iso: string | null, locale: string) =>
-  iso ? new Date(iso).toLocaleString(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }) : '';
+const when = formatDateTime;
 const isPhone = (s: SessionView) => /iOS|Android/i.test(s.os ?? '');
 
 /** Sessions, one per line: browser and system, address, signed in and last seen; optionally a sign-out button each. */

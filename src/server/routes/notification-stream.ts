@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { notificationStream } from '../../shared/api/me';
 import { signedIn } from '../http/signed-in';
 import { NotificationStreams } from '../notifications/stream-hub';
 
@@ -22,8 +23,8 @@ export async function notificationStreamRoutes(app: FastifyInstance) {
     '/api/auth/notifications/stream',
     {
       config: { access: 'self' },
-      // Not in the OpenAPI document: its contract is JSON request/response; this is an event stream (see above).
-      schema: { hide: true },
+      // Its 200 is text/event-stream (src/shared/api/me.ts); refusals are JSON like every route's.
+      schema: notificationStream,
     },
     async (req, reply) => {
       const { userId, sessionId } = signedIn(req);

@@ -17,6 +17,8 @@ export interface SaveOptions {
   acceptTagWarnings?: boolean;
   /** Who saves: the audit trail records each changed key, in this transaction. */
   audit?: AuditActor;
+  /** Runs in the save's transaction after the write (the audit trail's entry: it commits with the change or not at all). */
+  afterWrite?: (tx: Db, before: Entries | null, row: typeof translationsT.$inferSelect) => Promise<void>;
 }
 
 const asEntries = (v: unknown): Entries => (v && typeof v === 'object' ? (v as Entries) : (Object.create(null) as Entries));
@@ -83,6 +85,7 @@ export async function saveLanguage(db: Db, lang: string, entries: Entries, opts:
       if (Object.keys(diff).length)
         await recordAudit(tx, opts.audit, { action: own ? 'update' : 'create', resource: 'translations', recordId: String(row.id), diff });
     }
+    if (opts.afterWrite) await opts.afterWrite(tx, own ? before : null, row);
     return row;
   });
 }

@@ -123,3 +123,27 @@ export const myPermissions = operation({
   tags: ['me'],
   response: { 200: Type.Object({ superadmin: Type.Boolean(), data: Type.Array(ApiCall) }) },
 });
+
+/**
+ * The bell's live stream (Server-Sent Events). Not an `operation()`: its 200
+ * is not JSON, so it names its own media type; the errors the server adds
+ * (401, 500, 503) stay JSON like every route's.
+ */
+export const notificationStream = {
+  operationId: 'streamMyNotifications',
+  summary: "The signed-in user's new notifications and unread count, as they happen",
+  description:
+    'Server-Sent Events, authorised by the Bearer token (read with fetch: EventSource cannot send the header). ' +
+    'Events cross replicas (PostgreSQL LISTEN/NOTIFY). The stream ends when the session does; ' +
+    'a client that loses it polls `GET /api/auth/notifications` and opens it again later.',
+  tags: ['me'],
+  response: {
+    200: {
+      description:
+        'An open event stream. `event: unread` with `data: {"unread": <integer>}` on connect and whenever the count changes; ' +
+        '`event: notification` with `data:` the new notification as `GET /api/auth/notifications` lists it; ' +
+        'a comment line (`: ping`) every 20 s keeps idle connections open.',
+      content: { 'text/event-stream': { schema: Type.String({ description: 'text/event-stream lines (event:, data:, blank line)' }) } },
+    },
+  },
+} as const;

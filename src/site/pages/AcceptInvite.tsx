@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { formatDateTime } from '../../web/dates';
 import './AcceptInvite.css';
 import { Link } from '../Link';
 import { FormMessage } from '../FormMessage';
@@ -14,8 +15,7 @@ type View =
   | { kind: 'ready'; invite: InviteCheck }
   | { kind: 'done' };
 
-const when = (iso: string, lang: string) =>
-  new Date(iso).toLocaleString(lang === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 /** /invite?token=...: register on an invite, by Google or by password (SPEC 2 "Accept-invite screen"). */
 export function AcceptInvite() {

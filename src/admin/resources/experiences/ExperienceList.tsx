@@ -8,6 +8,7 @@ import { ListHeader } from '../../generic/ListHeader';
 import { useAbilities } from '../../generic/useAbilities';
 import { SearchBox } from '../../generic/SearchBox';
 import { ListStatus } from '../../generic/ListStatus';
+import { WhenListLoaded } from '../../generic/WhenListLoaded';
 import { PAGE_SIZE } from '../../generic/GenericList';
 import { ExperienceActions } from './ExperienceActions';
 import { LastUpdated } from './LastUpdated';
@@ -46,30 +47,34 @@ export default function ExperienceList() {
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <SearchBox placeholder={def.list.searchPlaceholder} />
           <Box sx={{ flex: 1 }} />
-          <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
+          <WhenListLoaded>
+            <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
+          </WhenListLoaded>
         </Box>
         {/* SPEC 8's own wording: 'Error: Failed to fetch experiences data'. */}
         <ListStatus resource="experiences" message={translate('app.experiences.fetch_failed')} />
-        <Card variant="outlined">
-          <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
-            {def.list.columns.map((c) => {
-              if (c.source === 'images')
-                return <ThumbCell key={c.source} label={translate('app.experiences.thumbnail')} sortable={false} />;
-              if (c.source === 'title')
-                return (
-                  <TitleCell
-                    key={c.source}
-                    source="title"
-                    label={translate('resources.experiences.fields.title')}
-                    sortable={def.sortable.includes('title')}
-                  />
-                );
-              return columnField(def, c, translate, locale, resources);
-            })}
-            <ExperienceActions label={translate('app.list.actions')} may={may} />
-          </Datagrid>
-        </Card>
-        <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
+        <WhenListLoaded>
+          <Card variant="outlined">
+            <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
+              {def.list.columns.map((c) => {
+                if (c.source === 'images')
+                  return <ThumbCell key={c.source} label={translate('app.experiences.thumbnail')} sortable={false} />;
+                if (c.source === 'title')
+                  return (
+                    <TitleCell
+                      key={c.source}
+                      source="title"
+                      label={translate('resources.experiences.fields.title')}
+                      sortable={def.sortable.includes('title')}
+                    />
+                  );
+                return columnField(def, c, translate, locale, resources);
+              })}
+              <ExperienceActions label={translate('app.list.actions')} may={may} />
+            </Datagrid>
+          </Card>
+          <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
+        </WhenListLoaded>
       </Box>
     </ListBase>
   );

@@ -3,6 +3,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { DashboardAnswer } from '../../../shared/dashboard';
 import { DashCard } from './DashCard';
+import { formatDateTime } from '../../../web/dates';
 
 /** Links inside the admin go through the router; anything else is shown as text. */
 const adminPath = (link: string | null) => (link && link.startsWith('/admin') ? link.slice('/admin'.length) || '/' : null);
@@ -11,7 +12,6 @@ const adminPath = (link: string | null) => (link && link.startsWith('/admin') ? 
 export function RecentNotifications({ notifications }: { notifications: DashboardAnswer['notifications'] }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <DashCard title={translate('app.dashboard.notifications')} minHeight={150} testId="dashboard-notifications">
       {notifications.recent.length === 0 ? (
@@ -31,7 +31,7 @@ export function RecentNotifications({ notifications }: { notifications: Dashboar
               <ListItem key={n._id} disableGutters>
                 <ListItemText
                   primary={title}
-                  secondary={when.format(new Date(n.createdAt))}
+                  secondary={formatDateTime(n.createdAt, locale)}
                   slotProps={{ primary: { sx: { fontWeight: n.readAt ? 400 : 600 } } }}
                 />
               </ListItem>
