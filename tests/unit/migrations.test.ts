@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 // leave them with a schema this code does not expect. Released migrations are
 // recorded with their checksums (src/server/db/released-migrations.json).
 const folder = path.resolve('src/server/db/migrations');
-const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as {
+  entries: { idx: number; tag: string; when: number }[];
+};
 const released = JSON.parse(readFileSync(path.resolve('src/server/db/released-migrations.json'), 'utf8')) as {
   migrations: Record<string, string>;
 };
@@ -30,5 +32,12 @@ describe('migrations', () => {
     expect(files.slice(0, Object.keys(released.migrations).length)).toEqual(Object.keys(released.migrations));
     expect(journal.entries.map((e) => e.idx)).toEqual(journal.entries.map((_, i) => i));
     expect(files.filter((f) => !existsSync(path.join(folder, f)))).toEqual([]);
+  });
+
+  // drizzle applies a migration only when its `when` is later than the last
+  // one a database applied: one out of order would be skipped there for good.
+  it('are stamped in the order they apply', () => {
+    const outOfOrder = journal.entries.filter((e, i) => i > 0 && e.when <= journal.entries[i - 1].when).map((e) => e.tag);
+    expect(outOfOrder).toEqual([]);
   });
 });
