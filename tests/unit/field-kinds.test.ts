@@ -34,8 +34,9 @@ describe('field kinds', () => {
       description: 'd',
       permission: [{ _id: 'p1', name: 'GET users' }, { _id: 'p2' }],
       clientPermission: [],
+      requireTwoFactor: true,
     };
-    expect(csvRow(roles, role)).toBe(',Admin,admin,d,GET users; p2,');
+    expect(csvRow(roles, role)).toBe(',Admin,admin,d,GET users; p2,,true');
     const item = {
       createdAt: null,
       title: 'T',

@@ -26,6 +26,7 @@ describe('generic form values', () => {
       name: 'Admin',
       type: '',
       description: '',
+      requireTwoFactor: false,
       permission: ['p1'],
       clientPermission: ['c1'],
     });
