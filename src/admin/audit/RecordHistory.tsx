@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { usePermissions, useTranslate, type Identifier } from 'react-admin';
 import { ADMIN_OWN_PATHS } from '../../shared/site-paths';
 import { errorBody, errorStatus } from '../api/ApiError';
-import { allows, type Category } from '../providers/categories';
+import { allows } from '../providers/categories';
+import type { AdminPermissions } from '../providers/permissions';
 import { AuditEntryList } from './AuditEntryList';
 import { loadAuditLogs } from './auditApi';
 
@@ -20,9 +21,9 @@ const HISTORY_LIMIT = 50;
 export function RecordHistory({ resource, id }: { resource: string; id: Identifier }) {
   const translate = useTranslate();
   const t = (k: string, o?: Record<string, unknown>) => translate(`app.audit.${k}`, o);
-  const { permissions } = usePermissions<Category[]>();
+  const { permissions } = usePermissions<AdminPermissions>();
   const [open, setOpen] = useState(false);
-  const may = allows(permissions ?? [], ADMIN_OWN_PATHS.auditLog);
+  const may = allows(permissions?.categories ?? [], ADMIN_OWN_PATHS.auditLog);
   const { data, isPending, error } = useQuery({
     queryKey: ['app', 'record-history', resource, String(id)],
     queryFn: () => loadAuditLogs({ resource, recordId: String(id) }, 1, HISTORY_LIMIT),
