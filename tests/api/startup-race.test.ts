@@ -56,7 +56,7 @@ describe.skipIf(!process.env.DATABASE_URL)('three servers started together on an
           menuPaths: await q('SELECT count(DISTINCT path)::int AS n FROM client_permissions'),
           permissions: await q('SELECT count(*)::int AS n FROM permissions'),
           permissionRoutes: await q("SELECT count(DISTINCT method || ' ' || route)::int AS n FROM permissions"),
-          secrets: await q('SELECT count(*)::int AS n FROM server_secrets'),
+          jwtSecrets: await q("SELECT count(*)::int AS n FROM server_secrets WHERE name = 'jwt'"),
         };
       } finally {
         await other.end();
@@ -66,6 +66,6 @@ describe.skipIf(!process.env.DATABASE_URL)('three servers started together on an
     expect(counts.roles).toBe(3);
     expect(counts.menu).toBe(counts.menuPaths);
     expect(counts.permissions).toBe(counts.permissionRoutes);
-    expect(counts.secrets).toBe(1);
+    expect(counts.jwtSecrets).toBe(1);
   });
 });
