@@ -57,6 +57,9 @@ export default defineConfig({
           testTimeout: 120000,
           hookTimeout: 180000,
           fileParallelism: false,
+          // A whole browser flow occasionally stalls on a busy two-core machine (seen once in the
+          // sessions file, not reproduced in 8 reruns): one retry; a broken flow fails both times.
+          retry: 1,
         },
       },
     ],
