@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { I18nProvider } from 'react-admin';
 import { createI18nProvider } from './providers/i18nProvider';
@@ -14,7 +14,10 @@ export default function AdminRoot() {
   const [i18n, setI18n] = useState<I18nProvider | null>(null);
   useEffect(() => {
     let alive = true;
-    void createI18nProvider().then((p) => alive && setI18n(p));
+    // The first render of react-admin + MUI is the page's largest piece of
+    // work: as a transition React renders it in slices and yields between
+    // them, instead of one long task that blocks input (issue 17, defect 12).
+    void createI18nProvider().then((p) => alive && startTransition(() => setI18n(p)));
     return () => {
       alive = false;
     };
