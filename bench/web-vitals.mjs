@@ -35,7 +35,10 @@ const PAGES = [
 const LH_OUT = process.env.LH_OUT;
 if (LH_OUT) mkdirSync(LH_OUT, { recursive: true });
 // The machine is shared: TBT follows the load, so every table says what it was.
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 async function signIn() {
   const res = await fetch(`${base}/api/auth/login`, {
@@ -200,7 +203,9 @@ for (const p of PAGES) {
 }
 for (const p of PAGES) {
   for (const r of lh[p.path].rows)
-    console.log(`${p.path} run: score ${r.score}, TBT ${r.tbt} ms, LCP ${r.lcp} ms, FCP ${r.fcp} ms, SI ${r.si} ms, CLS ${r.cls.toFixed(3)}, load average ${r.load}`);
+    console.log(
+      `${p.path} run: score ${r.score}, TBT ${r.tbt} ms, LCP ${r.lcp} ms, FCP ${r.fcp} ms, SI ${r.si} ms, CLS ${r.cls.toFixed(3)}, load average ${r.load}`,
+    );
 }
 for (const p of PAGES) {
   const worst = lh[p.path].rows.map((r) => r.longestUrl).filter(Boolean)[0];

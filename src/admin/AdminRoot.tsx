@@ -4,6 +4,7 @@ import type { I18nProvider } from 'react-admin';
 import { createI18nProvider } from './providers/i18nProvider';
 import { AdminApp } from './AdminApp';
 import { RouterError } from './screens/RouterError';
+import { preloadScreen } from './preloadScreen';
 
 /**
  * Mounts react-admin under /admin. react-admin would create a hash router by
@@ -14,6 +15,7 @@ export default function AdminRoot() {
   const [i18n, setI18n] = useState<I18nProvider | null>(null);
   useEffect(() => {
     let alive = true;
+    preloadScreen(window.location.pathname);
     // The first render of react-admin + MUI is the page's largest piece of
     // work: as a transition React renders it in slices and yields between
     // them, instead of one long task that blocks input (issue 17, defect 12).
