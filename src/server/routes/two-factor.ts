@@ -23,6 +23,7 @@ import { countFailure, consumeTicket, ticketUser } from '../two-factor/tickets';
 import { matchingStep, newTotpSecret, otpauthUrl } from '../two-factor/totp';
 
 const WRONG_CODE = 'The code is not right. Check your authenticator app and try again.';
+const OWN_RESET = 'Turn off your own two-factor sign-in on your profile, with your password and a code.';
 const TICKET_GONE = 'This sign-in has expired. Please sign in again.';
 const ON = { twoFactor: { before: false, after: true } };
 const OFF = { twoFactor: { before: true, after: false } };
@@ -176,11 +177,15 @@ export async function twoFactorRoutes(server: FastifyInstance) {
     },
   );
 
-  /** The target must exist and rank below the caller (their own aside). */
+  /**
+   * The target must exist and rank below the caller. Not oneself: turning one's own second factor off takes the
+   * password and a code (the disable route), which a stolen session does not have.
+   */
   async function mayReset(tx: Db, req: FastifyRequest, userId: string): Promise<void> {
     const [user] = await tx.select({ id: usersT.id }).from(usersT).where(eq(usersT.id, userId));
     if (!user) throw notFound('User');
-    if (userId !== signedIn(req).userId) await assertMayActOn(tx, actorOf(req), userId, 'change');
+    if (userId === signedIn(req).userId) throw forbidden(OWN_RESET);
+    await assertMayActOn(tx, actorOf(req), userId, 'change');
   }
 
   app.delete<{ Params: { id: string } }>('/api/auth/users/:id/2fa', { schema: contract.resetUserTwoFactor }, async (req) =>
