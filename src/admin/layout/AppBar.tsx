@@ -14,6 +14,10 @@ const compactOnPhones = (theme: Theme) => ({
   },
 });
 
+// A long title (Greek on a phone) ends in an ellipsis a little before the buttons: react-admin wraps it in an
+// inline-block, which the title's own ellipsis cannot cut.
+const titleFits = { mr: 1, '& .RaConfigurable-root': { display: 'inline' } };
+
 export function AppBar() {
   return (
     <RaAppBar
@@ -30,7 +34,7 @@ export function AppBar() {
         </>
       }
     >
-      <TitlePortal />
+      <TitlePortal sx={titleFits} />
     </RaAppBar>
   );
 }
