@@ -6,6 +6,8 @@ import type { InviteListRow } from './invitesApi';
 import { InviteRowActions } from './InviteRowActions';
 import { InviteStatusChip } from './InviteStatusChip';
 import { formatWhen } from './formatWhen';
+import { InviteHistoryButton } from './InviteHistoryButton';
+import { useMayReadAudit } from '../../audit/useMayReadAudit';
 
 /** A caption and its value on one line, wrapping as a whole when the screen is narrow. */
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -24,12 +26,13 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * of the eight-column table, which a 390 px screen squeezed to its first
  * column and the actions. Who it is for and its status first, then who
  * registered, when it was made and when it expires, the link and the
- * row's actions (the same buttons and confirmations as the table's).
+ * row's actions (the same buttons, confirmations and history as the table's).
  */
 export function InvitesCompactList({ rows, onChanged }: { rows: InviteListRow[]; onChanged: () => void }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const t = (k: string) => translate(`app.invites.${k}`);
+  const history = useMayReadAudit();
   if (rows.length === 0) {
     return (
       <Typography align="center" color="text.secondary" sx={{ py: 4 }}>
@@ -66,6 +69,7 @@ export function InvitesCompactList({ rows, onChanged }: { rows: InviteListRow[];
             </Link>
             <Box sx={{ flex: 1 }} />
             <InviteRowActions invite={r} onChanged={onChanged} />
+            {history && <InviteHistoryButton invite={r} />}
           </Box>
         </ListItem>
       ))}
