@@ -41,6 +41,11 @@ declare module 'fastify' {
      */
     rbacRoute?: string;
     /**
+     * With `rbacRoute`: that route's record of this method instead of the
+     * request's own (a key's history is read exactly when translations may be saved).
+     */
+    rbacMethod?: string;
+    /**
      * Open to a session that must set up two-factor sign-in first (a role
      * requires it): the set-up routes, the profile read, sign-out.
      */

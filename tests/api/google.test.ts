@@ -1,4 +1,5 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_EMAIL, startHarness, type Harness } from './harness';
 import { call, createUser } from './helpers';
@@ -69,6 +70,28 @@ describe('POST /api/auth/google', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().user._id).toBe(u._id);
     expect(again.json().user.email).toBe(`changed-${u.email}`);
+  });
+
+  test('a user with two-factor sign-in gets a ticket and no token; the ticket and a code complete it', async () => {
+    const u = await createUser(h, { role: 'User' });
+    const token = (await call(h, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).json().token as string;
+    const { secret } = (await call(h, 'POST', '/api/auth/2fa/setup', { token })).json() as { secret: string };
+    const codeAt = (ms: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: ms });
+    expect((await call(h, 'POST', '/api/auth/2fa/enable', { token, body: { code: codeAt(Date.now() - 30_000) } })).statusCode).toBe(200);
+
+    const res = await google(await idToken({ email: u.email }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ twoFactorRequired: true, ticket: expect.any(String) });
+    const { ticket } = res.json() as { ticket: string };
+    const wrong = codeAt(Date.now()) === '000000' ? '111111' : '000000';
+    expect((await call(h, 'POST', '/api/auth/2fa/verify', { body: { ticket, code: wrong } })).statusCode).toBe(401);
+    const done = await call(h, 'POST', '/api/auth/2fa/verify', { body: { ticket, code: codeAt(Date.now()) } });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ token: expect.any(String), user: { _id: u._id, email: u.email }, role: { name: 'User' } });
+    const me = await call(h, 'GET', '/api/auth/my-profile', { token: done.json().token });
+    expect(me.json().email).toBe(u.email);
+    // The ticket worked once.
+    expect((await call(h, 'POST', '/api/auth/2fa/verify', { body: { ticket, code: codeAt(Date.now() + 30_000) } })).statusCode).toBe(401);
   });
 
   test('the e-mail claim is matched case-insensitively', async () => {

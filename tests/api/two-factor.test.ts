@@ -224,6 +224,14 @@ describe("an admin's reset, under the rank rule", () => {
     const nobody = await call(h, 'DELETE', '/api/auth/users/00000000-0000-4000-8000-000000000000/2fa', { token: h.adminToken });
     expect(nobody.statusCode).toBe(404);
   });
+
+  test("not one's own: that takes the password and a code, on the profile", async () => {
+    const admin = await enrolled('Admin');
+    const res = await call(h, 'DELETE', `/api/auth/users/${admin._id}/2fa`, { token: admin.token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('Turn off your own two-factor sign-in on your profile, with your password and a code.');
+    expect((await call(h, 'GET', '/api/auth/2fa', { token: admin.token })).json().enabled).toBe(true);
+  });
 });
 
 describe('a role that requires two-factor sign-in', () => {

@@ -1,30 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer, loginAdmin, type AdminLogin } from './server';
 import { launchBrowser } from './browser';
+import { visit } from './visit';
 
 let server: RunningServer;
 let browser: Browser;
 let login: AdminLogin;
 
 /** A fresh visitor: own storage, chosen language, optionally signed in. */
-async function visitor(lang: 'en' | 'el', signedIn = false, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: lang === 'el' ? 'el-GR' : 'en-US' });
-  await context.addInitScript(
-    ([l, info]) => {
-      if (sessionStorage.getItem('e2e-init')) return;
-      sessionStorage.setItem('e2e-init', '1');
-      localStorage.setItem('i18nextLng', l as string);
-      if (info && typeof info === 'object') {
-        const i = info as { token: string; user: unknown; role: unknown };
-        localStorage.setItem('userInfo', JSON.stringify({ token: i.token, user: i.user }));
-        localStorage.setItem('role', JSON.stringify(i.role));
-      }
-    },
-    [lang, signedIn ? login : null] as const,
-  );
-  return { context, page: await context.newPage() };
-}
+const visitor = (lang: 'en' | 'el', signedIn = false, width = 1280) => visit(browser, { lang, width, login: signedIn ? login : null });
 
 beforeAll(async () => {
   server = await startServer();

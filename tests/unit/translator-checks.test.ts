@@ -54,4 +54,11 @@ describe('entry states', () => {
     expect(by('changed')).toEqual(['a']);
     expect(progressOf('el', { a: 'Α', b: 'B', c: ' ' }, { a: 'A', b: 'B', c: 'C', d: 'D' })).toEqual({ translated: 2, total: 4 });
   });
+
+  it('counts a blank value as translated where the reference text is blank too (react-admin\'s ra.boolean.null is " ")', () => {
+    const states = entryStates('el', { blank: ' ', missing: '' }, { blank: ' ', missing: 'M' }, () => false);
+    expect(states.filter((s) => matchesFilter(s, 'untranslated')).map((s) => s.key)).toEqual(['missing']);
+    expect(progressOf('el', { blank: ' ', missing: '' }, { blank: ' ', missing: 'M' })).toEqual({ translated: 1, total: 2 });
+    expect(progressOf('en', { blank: ' ', text: 'T' }, null)).toEqual({ translated: 2, total: 2 });
+  });
 });

@@ -1,7 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AuditDiff } from '../../shared/api/audit';
-import { useAdminResources } from '../resources/AdminResources';
 import { formatValue } from './formatValue';
 
 /**
@@ -11,16 +10,15 @@ import { formatValue } from './formatValue';
  */
 export function DiffView({ resource, diff }: { resource: string; diff: AuditDiff | null }) {
   const translate = useTranslate();
-  const { resources } = useAdminResources();
-  const def = resources.list.find((r) => r.name === resource);
   const t = (k: string, o?: Record<string, unknown>) => translate(`app.audit.${k}`, o);
   const empty = t('empty');
   const yesNo = (b: boolean) => translate(b ? 'ra.boolean.true' : 'ra.boolean.false');
   const show = (v: unknown) => formatValue(v, empty, yesNo);
   const entries = Object.entries(diff ?? {});
   if (!entries.length) return null;
-  // Declared fields by their translated label; anything else (a translation key) as it is.
-  const label = (field: string) => (def?.fields[field] ? translate(`resources.${resource}.fields.${field}`, { _: field }) : field);
+  // Fields by their translated label where the locale names them (declared fields, an invite's, the
+  // sign-in events' details); a translation's diff is keyed by translation keys, shown as they are.
+  const label = (field: string) => (resource === 'translations' ? field : translate(`resources.${resource}.fields.${field}`, { _: field }));
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25 }}>
       {entries.map(([field, change]) => (

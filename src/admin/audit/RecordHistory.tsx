@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, LinearProgress, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useQuery } from '@tanstack/react-query';
-import { usePermissions, useTranslate, type Identifier } from 'react-admin';
-import { ADMIN_OWN_PATHS } from '../../shared/site-paths';
+import { useTranslate, type Identifier } from 'react-admin';
 import { errorBody, errorStatus } from '../api/ApiError';
-import { allows } from '../providers/categories';
-import type { AdminPermissions } from '../providers/permissions';
+import { useMayReadAudit } from './useMayReadAudit';
 import { AuditEntryList } from './AuditEntryList';
 import { loadAuditLogs } from './auditApi';
 
@@ -18,12 +16,11 @@ const HISTORY_LIMIT = 50;
  * loaded when opened. Only for users who may read the audit log (its menu
  * entry); the API's own refusal hides it too.
  */
-export function RecordHistory({ resource, id }: { resource: string; id: Identifier }) {
+export function RecordHistory({ resource, id, defaultOpen = false }: { resource: string; id: Identifier; defaultOpen?: boolean }) {
   const translate = useTranslate();
   const t = (k: string, o?: Record<string, unknown>) => translate(`app.audit.${k}`, o);
-  const { permissions } = usePermissions<AdminPermissions>();
-  const [open, setOpen] = useState(false);
-  const may = allows(permissions?.categories ?? [], ADMIN_OWN_PATHS.auditLog);
+  const [open, setOpen] = useState(defaultOpen);
+  const may = useMayReadAudit();
   const { data, isPending, error } = useQuery({
     queryKey: ['app', 'record-history', resource, String(id)],
     queryFn: () => loadAuditLogs({ resource, recordId: String(id) }, 1, HISTORY_LIMIT),

@@ -15,6 +15,10 @@ const compactOnPhones = (theme: Theme) => ({
   },
 });
 
+// A long title (Greek on a phone) ends in an ellipsis a little before the buttons: react-admin wraps it in an
+// inline-block, which the title's own ellipsis cannot cut.
+const titleFits = { mr: 1, '& .RaConfigurable-root': { display: 'inline' } };
+
 /**
  * react-admin's Layout renders again each time the admin learns something at
  * start (resources, identity, permissions): six times before a list shows.
@@ -37,7 +41,7 @@ export const AppBar = memo(function AppBar() {
         </>
       }
     >
-      <TitlePortal />
+      <TitlePortal sx={titleFits} />
     </RaAppBar>
   );
 });

@@ -96,11 +96,16 @@ async function check(database: Database, method: string, route: string, claims: 
   return sessionCheck(database, { method, route, sid: claims.sid, sub: claims.sub });
 }
 
-/** The route whose permission record decides (an own `rbacRoute` of the config, else the route itself). */
-function permissionRouteOf(request: FastifyRequest): string {
+/**
+ * The permission record that decides: an own `rbacRoute` (and `rbacMethod`)
+ * of the config, else the route itself with the request's method.
+ */
+function permissionOf(request: FastifyRequest, method: string): { method: string; route: string } {
   const config = request.routeOptions.config as unknown as Record<string, unknown> | undefined;
   const other = config && Object.hasOwn(config, 'rbacRoute') ? config.rbacRoute : undefined;
-  return typeof other === 'string' ? other : (request.routeOptions.url ?? '');
+  if (typeof other !== 'string') return { method, route: request.routeOptions.url ?? '' };
+  const otherMethod = Object.hasOwn(config ?? {}, 'rbacMethod') ? config?.rbacMethod : undefined;
+  return { method: typeof otherMethod === 'string' ? otherMethod : method, route: other };
 }
 
 /** Whether the route is open to a session that must set up two-factor sign-in first (own property only, as `access`). */
@@ -183,7 +188,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = bearer(request);
     const claims = token ? await verifyToken(token) : null;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const row = await cachedCheck(method, permissionRouteOf(request), claims);
+    const permission = permissionOf(request, method);
+    const row = await cachedCheck(permission.method, permission.route, claims);
     const auth: AuthContext | null =
       row.user_id && claims
         ? { userId: row.user_id, sessionId: claims.sid, name: row.name ?? '', email: row.email ?? '', superadmin: Boolean(row.superadmin) }

@@ -44,7 +44,12 @@ export async function authRoutes(server: FastifyInstance) {
   );
 
   app.post('/api/auth/logout', { config: { access: 'self', twoFactorSetup: true }, schema: contract.logout }, async (req) => {
-    await revokeSession(db(), signedIn(req).sessionId);
+    const me = signedIn(req);
+    await db().transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      await revokeSession(tx, me.sessionId);
+      await recordAudit(tx, auditActorOf(req), { action: 'sign-out', resource: 'users', recordId: me.userId });
+    });
     return { ok: true as const };
   });
 

@@ -14,6 +14,7 @@ import { readEntryStates } from '../translations/entries';
 import { ENTRY_FILTERS, matchesFilter, matchesSearch } from '../../shared/translations/entry-status';
 import { auditActorOf } from '../audit/record';
 import { generateSnapshots } from '../translations/snapshots';
+import { keyHistory } from '../translations/key-history';
 
 const MAX_ENTRIES = 20000;
 const MAX_VALUE = 10000;
@@ -98,6 +99,21 @@ export async function translationRoutes(server: FastifyInstance) {
         page,
         pages: Math.max(1, Math.ceil(shown.length / limit)),
       };
+    },
+  );
+
+  // Issue 18 part 5: a key's history for whoever may save translations, without the audit log's permission.
+  app.get(
+    '/api/auth/translations/history',
+    {
+      config: { rbacRoute: '/api/auth/translations', rbacMethod: 'PUT' },
+      preValidation: refuseUnknownParams(contract.keyHistoryQuery),
+      schema: contract.keyHistory,
+    },
+    async (req) => {
+      const { lang, key, page = 1, limit = 20 } = req.query;
+      const { data, total } = await keyHistory(db(), lang, key, page, limit);
+      return { language: lang, key, data, total, page, pages: Math.max(1, Math.ceil(total / limit)) };
     },
   );
 }

@@ -10,6 +10,7 @@ import { clientOf } from '../http/client-of';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../http/http-error';
 import { signedIn } from '../http/signed-in';
 import { actorOf } from '../security/actor';
+import { auditActorOf, recordAudit } from '../audit/record';
 import { verifyPassword } from '../security/passwords';
 import { assertMayActOn, lockRanks } from '../security/rank';
 import { perAddress } from '../security/rate-limits';
@@ -22,7 +23,20 @@ import { countFailure, consumeTicket, ticketUser } from '../two-factor/tickets';
 import { matchingStep, newTotpSecret, otpauthUrl } from '../two-factor/totp';
 
 const WRONG_CODE = 'The code is not right. Check your authenticator app and try again.';
+const OWN_RESET = 'Turn off your own two-factor sign-in on your profile, with your password and a code.';
 const TICKET_GONE = 'This sign-in has expired. Please sign in again.';
+const ON = { twoFactor: { before: false, after: true } };
+const OFF = { twoFactor: { before: true, after: false } };
+
+/**
+ * The audit actor of the code step: nobody is signed in yet, so the e-mail is
+ * the ticket's user's. The actor id is theirs once the code proved it is them
+ * (`id`), none while it has not (as a failed sign-in).
+ */
+async function ticketActor(db: Db, req: FastifyRequest, id: string | null, userId: string = id ?? '') {
+  const [user] = await db.select({ email: usersT.email }).from(usersT).where(eq(usersT.id, userId));
+  return auditActorOf(req, { id, email: user ? String(user.email) : null });
+}
 
 /** Two-factor sign-in (TOTP, RFC 6238): set-up, the code step of sign-in, turning it off, an admin's reset. */
 export async function twoFactorRoutes(server: FastifyInstance) {
@@ -78,7 +92,10 @@ export async function twoFactorRoutes(server: FastifyInstance) {
           lastStep: step,
         })
         .where(eq(userTwoFactor.userId, userId));
-      return replaceRecoveryCodes(tx, userId);
+      const codes = await replaceRecoveryCodes(tx, userId);
+      // The fact only: never the secret or the codes.
+      await recordAudit(tx, auditActorOf(req), { action: 'two-factor-enable', resource: 'users', recordId: userId, diff: ON });
+      return codes;
     });
     return { recoveryCodes };
   });
@@ -92,7 +109,10 @@ export async function twoFactorRoutes(server: FastifyInstance) {
       throw badRequest(wrongPassword, { password: wrongPassword });
     if (await roleRequiresTwoFactor(db(), userId)) throw forbidden('A role of yours requires two-factor sign-in: it cannot be turned off.');
     if (!(await acceptCode(db(), key, userId, req.body.code))) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
-    await removeTwoFactor(db(), userId);
+    await db().transaction(async (tx) => {
+      await removeTwoFactor(tx, userId);
+      await recordAudit(tx, auditActorOf(req), { action: 'two-factor-disable', resource: 'users', recordId: userId, diff: OFF });
+    });
     return { ok: true as const };
   });
 
@@ -121,9 +141,33 @@ export async function twoFactorRoutes(server: FastifyInstance) {
         reply.header('retry-after', String(limit.ttlInSeconds));
         throw new HttpError(429, 'Too many attempts. Please wait a minute and try again.');
       }
-      const ok = code !== undefined ? await acceptCode(db(), key, userId, code) : await useRecoveryCode(db(), userId, recoveryCode ?? '');
+      const method = code !== undefined ? 'code' : 'recovery-code';
+      const ok =
+        code !== undefined
+          ? await acceptCode(db(), key, userId, code)
+          : // The code's claim and its audit entry commit together.
+            await db().transaction(async (tx) => {
+              const used = await useRecoveryCode(tx, userId, recoveryCode ?? '');
+              if (used)
+                await recordAudit(tx, await ticketActor(tx, req, userId), {
+                  action: 'recovery-code-use',
+                  resource: 'users',
+                  recordId: userId,
+                  diff: { recoveryCodesLeft: { after: await unusedRecoveryCodes(tx, userId) } },
+                });
+              return used;
+            });
       if (!ok) {
-        await countFailure(db(), ticket);
+        await db().transaction(async (tx) => {
+          await countFailure(tx, ticket);
+          // Which kind of code was refused, never what was typed.
+          await recordAudit(tx, await ticketActor(tx, req, null, userId), {
+            action: 'two-factor-failed',
+            resource: 'users',
+            recordId: userId,
+            diff: { method: { after: method } },
+          });
+        });
         throw unauthorized(code !== undefined ? WRONG_CODE : 'That recovery code is not right, or was used already.');
       }
       if (!(await consumeTicket(db(), ticket))) throw unauthorized(TICKET_GONE);
@@ -133,11 +177,15 @@ export async function twoFactorRoutes(server: FastifyInstance) {
     },
   );
 
-  /** The target must exist and rank below the caller (their own aside). */
+  /**
+   * The target must exist and rank below the caller. Not oneself: turning one's own second factor off takes the
+   * password and a code (the disable route), which a stolen session does not have.
+   */
   async function mayReset(tx: Db, req: FastifyRequest, userId: string): Promise<void> {
     const [user] = await tx.select({ id: usersT.id }).from(usersT).where(eq(usersT.id, userId));
     if (!user) throw notFound('User');
-    if (userId !== signedIn(req).userId) await assertMayActOn(tx, actorOf(req), userId, 'change');
+    if (userId === signedIn(req).userId) throw forbidden(OWN_RESET);
+    await assertMayActOn(tx, actorOf(req), userId, 'change');
   }
 
   app.delete<{ Params: { id: string } }>('/api/auth/users/:id/2fa', { schema: contract.resetUserTwoFactor }, async (req) =>
@@ -145,6 +193,7 @@ export async function twoFactorRoutes(server: FastifyInstance) {
       await lockRanks(tx);
       await mayReset(tx, req, req.params.id);
       await removeTwoFactor(tx, req.params.id);
+      await recordAudit(tx, auditActorOf(req), { action: 'two-factor-reset', resource: 'users', recordId: req.params.id, diff: OFF });
       // Whoever had their second factor (a lost phone) is signed out everywhere; the caller keeps their own session.
       await revokeUserSessions(tx, req.params.id, signedIn(req).sessionId);
       return { ok: true as const };

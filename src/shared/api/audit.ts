@@ -23,6 +23,12 @@ export const AUDIT_ACTIONS = [
   'password-change',
   'password-reset',
   'sessions-end',
+  'sign-out',
+  'two-factor-enable',
+  'two-factor-disable',
+  'two-factor-reset',
+  'two-factor-failed',
+  'recovery-code-use',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

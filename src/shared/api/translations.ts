@@ -1,7 +1,7 @@
 import { operation } from './operation';
 import { errors } from './errors';
 import { LimitParam, PageParam, SearchParam } from './paging';
-import { Nullable, PageInfo, Timestamp, Type } from './schema';
+import { Id, Nullable, PageInfo, Timestamp, Type } from './schema';
 import { ENTRY_FILTERS } from '../translations/entry-status';
 
 /** A language code: `en`, `el`, `pt-BR`. */
@@ -118,5 +118,37 @@ export const listEntries = operation({
       ...PageInfo,
     }),
     ...errors(404),
+  },
+});
+
+export const keyHistoryQuery = Type.Object(
+  {
+    lang: Type.String({ pattern: LANG_PATTERN }),
+    key: Type.String({ minLength: 1, maxLength: 300 }),
+    page: Type.Optional(PageParam),
+    limit: Type.Optional(LimitParam(100, 20)),
+  },
+  { additionalProperties: false },
+);
+
+/** One save that changed a key: who, when, from what to what (null: the key was absent). */
+export const KeyChange = Type.Object({
+  _id: Id,
+  at: Type.String({ format: 'date-time' }),
+  actorId: Nullable(Id),
+  actorEmail: Nullable(Type.String()),
+  before: Nullable(Type.String()),
+  after: Nullable(Type.String()),
+});
+
+export const keyHistory = operation({
+  operationId: 'translationKeyHistory',
+  summary: "A key's changes in one language, newest first, from the audit trail",
+  description:
+    'Allowed exactly when saving translations is (`PUT /api/auth/translations`): a translator reads the history of what they edit without reading the audit log. A language never saved has no history (an empty list).',
+  tags,
+  querystring: keyHistoryQuery,
+  response: {
+    200: Type.Object({ language: Type.String(), key: Type.String(), data: Type.Array(KeyChange), ...PageInfo }),
   },
 });

@@ -20,7 +20,9 @@ export interface EntryState {
   changed: boolean;
 }
 
-export const isUntranslated = (e: Pick<EntryState, 'value'>) => e.value === null || !e.value.trim();
+const blank = (t: string | null | undefined) => typeof t === 'string' && t.trim() === '';
+/** No value, or a blank one where the reference has text (a reference that is itself blank, e.g. `ra.boolean.null`, is matched by a blank). */
+export const isUntranslated = (e: Pick<EntryState, 'value' | 'reference'>) => e.value === null || (blank(e.value) && !blank(e.reference));
 export const isSameAsReference = (e: Pick<EntryState, 'value' | 'reference'>) =>
   e.value !== null && e.reference !== null && e.value.trim() !== '' && e.value === e.reference;
 
@@ -68,6 +70,8 @@ export function entryStates(
 export function progressOf(lang: string, entries: Record<string, string>, reference: Record<string, string> | null) {
   // The reference measures itself the same way: its plural forms counted once each.
   const keys = expectedKeys(Object.keys(reference ?? entries), lang);
-  const translated = keys.filter((k) => Object.hasOwn(entries, k) && entries[k].trim() !== '').length;
+  const translated = keys.filter(
+    (k) => Object.hasOwn(entries, k) && !isUntranslated({ value: entries[k], reference: referenceTextOf(reference ?? entries, k) ?? null }),
+  ).length;
   return { translated, total: keys.length };
 }

@@ -1,6 +1,8 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { Title, useGetOne, useTranslate } from 'react-admin';
+import { RecordHistory } from '../../audit/RecordHistory';
+import { useMayReadAudit } from '../../audit/useMayReadAudit';
 import { EditorForm } from './EditorForm';
 import { useCloseEditor } from './useCloseEditor';
 
@@ -9,6 +11,7 @@ function EditLoader({ id }: { id: string }) {
   const translate = useTranslate();
   const close = useCloseEditor();
   const { data, isPending, error } = useGetOne('experiences', { id });
+  const history = useMayReadAudit();
   if (isPending) return <LinearProgress data-testid="editor-loading" />;
   if (error || !data)
     return (
@@ -16,7 +19,17 @@ function EditLoader({ id }: { id: string }) {
         {translate('app.experiences.load_failed')}
       </Alert>
     );
-  return <EditorForm record={data} />;
+  return (
+    <>
+      <EditorForm record={data} />
+      {/* The generic edit dialogs' History section; this editor is a page of its own. */}
+      {history && (
+        <Box sx={{ mt: 2, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+          <RecordHistory resource="experiences" id={id} />
+        </Box>
+      )}
+    </>
+  );
 }
 
 /** /admin/experiences/new and /admin/experiences/{id}/edit: a page, not a modal (SPEC 2). */

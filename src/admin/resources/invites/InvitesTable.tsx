@@ -1,4 +1,4 @@
-import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Box, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslate } from 'react-admin';
 import type { InviteListRow } from './invitesApi';
@@ -6,6 +6,8 @@ import { InviteRowActions } from './InviteRowActions';
 import { InviteStatusChip } from './InviteStatusChip';
 import { WhenCell } from './WhenCell';
 import { RegistrantCell } from './RegistrantCell';
+import { InviteHistoryButton } from './InviteHistoryButton';
+import { useMayReadAudit } from '../../audit/useMayReadAudit';
 
 const COLUMNS = ['created', 'email', 'registrant', 'token', 'expires', 'status', 'link', 'actions'] as const;
 /** Tokens are long; the start tells them apart, the tooltip shows all of it. */
@@ -22,6 +24,7 @@ const tableSx = {
 export function InvitesTable({ rows, onChanged }: { rows: InviteListRow[]; onChanged: () => void }) {
   const translate = useTranslate();
   const t = (k: string) => translate(`app.invites.${k}`);
+  const history = useMayReadAudit();
   return (
     // The admin layout sizes itself to its content (min-width: fit-content);
     // inline-size containment keeps this wide table from widening the page,
@@ -82,7 +85,10 @@ export function InvitesTable({ rows, onChanged }: { rows: InviteListRow[]; onCha
                 </Tooltip>
               </TableCell>
               <TableCell>
-                <InviteRowActions invite={r} onChanged={onChanged} />
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                  <InviteRowActions invite={r} onChanged={onChanged} />
+                  {history && <InviteHistoryButton invite={r} />}
+                </Box>
               </TableCell>
             </TableRow>
           ))}

@@ -13,12 +13,17 @@ import { SaveChecks } from './SaveChecks';
 import { RawJsonEditor } from './RawJsonEditor';
 import { TimesInfo } from './TimesInfo';
 import { useTranslationsEditor } from './useTranslationsEditor';
+import { KeyHistoryDialog } from './KeyHistoryDialog';
+import { useMayCall } from '../../generic/useMayCall';
 
 /** SPEC 2 "Translations editor" at /admin/translations. */
 export function TranslationsPage() {
   const translate = useTranslate();
   const ed = useTranslationsEditor();
   const [focusId, setFocusId] = useState<number | null>(null);
+  const [historyKey, setHistoryKey] = useState<string | null>(null);
+  // A key's history is for whoever may save translations (its route checks the same permission).
+  const mayHistory = useMayCall()('PUT', '/api/auth/translations');
   const title = translate('app.translations.title');
 
   return (
@@ -82,10 +87,12 @@ export function TranslationsPage() {
                   onChange={ed.updateRow}
                   onDelete={ed.deleteRow}
                   onReviewed={ed.markReviewed}
+                  onHistory={mayHistory ? setHistoryKey : undefined}
                 />
               </CardContent>
             </Card>
             <RawJsonEditor rows={ed.rows} onParsed={ed.replaceAll} />
+            <KeyHistoryDialog lang={ed.lang} entryKey={historyKey} onClose={() => setHistoryKey(null)} />
           </>
         )}
       </Stack>

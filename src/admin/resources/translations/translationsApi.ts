@@ -26,3 +26,9 @@ export const loadEntryStates = (lang: string) => call(contract.listEntries, `${U
 
 export const saveLanguageChecked = (lang: string, entries: Entries, opts: { acceptTagWarnings: boolean; reviewed: string[] }) =>
   call(contract.saveTranslations, URL, { method: 'PUT', body: { lang, data: { entries }, ...opts } });
+
+export type KeyChange = Static<typeof contract.KeyChange>;
+
+/** One page of a key's changes in one language, newest first (issue 18 part 5). */
+export const loadKeyHistory = (lang: string, key: string, page: number, limit: number) =>
+  call(contract.keyHistory, `${URL}/history?${new URLSearchParams({ lang, key, page: String(page), limit: String(limit) }).toString()}`);
