@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { startServer, loginAdmin, type RunningServer, type AdminLogin } from './server';
 import { expectToast, launchBrowser, waitForTitle } from './browser';
+import { formatDate } from '../../src/web/dates';
 
 /** The dashboard and the generated list's tools in Chromium: filters, sort, export, columns, row click, bulk delete. */
 let server: RunningServer;
@@ -18,6 +19,8 @@ const PEOPLE = [
   { name: 'Dora Unconfirmed', email: 'dora@example.com', blocked: false, confirmed: false },
 ];
 
+/** The server counts new users per UTC day. */
+const today = () => new Date().toISOString().slice(0, 10);
 const rowTexts = async () => (await page.locator('tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
 const names = async () => (await rowTexts()).map((t) => PEOPLE.find((p) => t.includes(p.email))?.name ?? 'admin');
 
@@ -67,6 +70,9 @@ describe('dashboard in Chromium', () => {
     const rows = page.getByTestId('dashboard-chart').locator('tbody tr');
     expect(await rows.count()).toBe(30);
     expect(await rows.last().locator('td').last().textContent()).toBe('5');
+    // Days in the product's one date format (issue 17 defect 9), not ISO: in the table and under the bars.
+    expect(await rows.last().locator('td').first().textContent()).toBe(formatDate(`${today()}T00:00:00`, 'en'));
+    expect(await page.getByTestId('dashboard-chart').locator('svg text').last().textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
     await page.getByTestId('dashboard-pending').getByText('0', { exact: true }).waitFor();
     await page.getByTestId('dashboard-notifications').getByText('No notifications.').waitFor();
     await page.getByTestId('dashboard-pending').getByRole('link', { name: 'Review registrations' }).click();
@@ -80,6 +86,10 @@ describe('dashboard in Chromium', () => {
     await signedInAt('/admin', 'el');
     await page.getByRole('heading', { name: 'Καλώς ήρθατε, Administrator' }).waitFor();
     await page.getByRole('img', { name: /^Νέοι χρήστες ανά ημέρα, τελευταίες 30 ημέρες: 5 νέοι χρήστες/ }).waitFor();
+    const day = formatDate(`${today()}T00:00:00`, 'el');
+    expect(day).toMatch(/^\d{1,2} [Α-Ωα-ωάέήίόύώ]{3} \d{4}$/);
+    expect(await page.getByTestId('dashboard-chart').locator('tbody tr').last().locator('td').first().textContent()).toBe(day);
+    expect(await page.getByTestId('dashboard-chart').locator('svg text').last().textContent()).toBe(day);
     await page.getByTestId('dashboard-counts').getByRole('link', { name: 'Χρήστες: 5', exact: true }).waitFor();
     await page.getByText('Εγγραφές σε αναμονή έγκρισης').waitFor();
   });

@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { errorBody } from '../api/ApiError';
 import { downloadFile } from '../api/download';
+import { LoadStatus } from '../generic/LoadStatus';
 import { AuditEntryList } from './AuditEntryList';
 import { AuditFilterBar } from './AuditFilterBar';
 import { auditExportUrl, FILTER_KEYS, loadAuditLogs, type AuditFilterValues } from './auditApi';
@@ -81,8 +82,7 @@ export default function AuditLogPage() {
         </Button>
       </Stack>
       <AuditFilterBar value={filters} onChange={setFilters} />
-      {(isPending || isFetching) && <LinearProgress aria-label={t('loading')} />}
-      {error && <Alert severity="error">{errorBody(error).error ?? t('load_error')}</Alert>}
+      <LoadStatus busy={isPending || isFetching} busyLabel={t('loading')} error={error} fallback={t('load_error')} />
       {data && <AuditEntryList entries={data.data} />}
       {data && pages > 1 && (
         <Stack

@@ -1,5 +1,5 @@
 import { forwardRef, type ReactNode } from 'react';
-import { Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import { Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography, useMediaQuery, type Theme } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { useGetIdentity, useLogout, useTranslate, UserMenu, useUserMenu } from 'react-admin';
@@ -64,8 +64,15 @@ export function AccountMenu() {
   const { identity } = useGetIdentity();
   const name = identity?.fullName;
   const email = typeof identity?.email === 'string' ? identity.email : undefined;
+  // Wide, react-admin's button shows the name beside the avatar: given no label (its aria-label stays empty), the
+  // button is named by that text alone, the initials being decoration (a name must contain the visible text: axe's
+  // label-content-name-mismatch). On a phone only the avatar shows, and the name is its label.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   return (
-    <UserMenu icon={<UserAvatar name={name} image={identity?.avatar} email={email} />} label={name ?? 'Account'}>
+    <UserMenu
+      icon={<UserAvatar name={name} image={identity?.avatar} email={email} decorative />}
+      label={wide && name ? '' : (name ?? 'ra.auth.user_menu')}
+    >
       <Box sx={{ px: 2, py: 1, display: 'flex', gap: 1.5, alignItems: 'center' }} data-testid="account-box">
         <UserAvatar name={name} image={identity?.avatar} email={email} size={40} />
         <Box>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Box, Card } from '@mui/material';
+import { Box, Card, useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, ListBase, Pagination, Title, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { experiences } from '../../../../resources/experiences';
 import { columnField } from '../../generic/columnField';
@@ -11,6 +11,7 @@ import { ListStatus } from '../../generic/ListStatus';
 import { WhenListLoaded } from '../../generic/WhenListLoaded';
 import { PAGE_SIZE } from '../../generic/GenericList';
 import { ExperienceActions } from './ExperienceActions';
+import { ExperienceCompactList } from './ExperienceCompactList';
 import { LastUpdated } from './LastUpdated';
 import { ThumbCell } from './ThumbCell';
 import { TitleCell } from './TitleCell';
@@ -38,6 +39,8 @@ export default function ExperienceList() {
   const { resources } = useAdminResources();
   const def = experiences;
   const may = useAbilities(def);
+  // A phone gets one block per experience: the table was wider than the screen (issue 17 section 3).
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
       <RefetchOnSave />
@@ -54,25 +57,29 @@ export default function ExperienceList() {
         {/* SPEC 8's own wording: 'Error: Failed to fetch experiences data'. */}
         <ListStatus resource="experiences" message={translate('app.experiences.fetch_failed')} />
         <WhenListLoaded>
-          <Card variant="outlined">
-            <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
-              {def.list.columns.map((c) => {
-                if (c.source === 'images')
-                  return <ThumbCell key={c.source} label={translate('app.experiences.thumbnail')} sortable={false} />;
-                if (c.source === 'title')
-                  return (
-                    <TitleCell
-                      key={c.source}
-                      source="title"
-                      label={translate('resources.experiences.fields.title')}
-                      sortable={def.sortable.includes('title')}
-                    />
-                  );
-                return columnField(def, c, translate, locale, resources);
-              })}
-              <ExperienceActions label={translate('app.list.actions')} may={may} />
-            </Datagrid>
-          </Card>
+          {small ? (
+            <ExperienceCompactList may={may} />
+          ) : (
+            <Card variant="outlined">
+              <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600 } }}>
+                {def.list.columns.map((c) => {
+                  if (c.source === 'images')
+                    return <ThumbCell key={c.source} label={translate('app.experiences.thumbnail')} sortable={false} />;
+                  if (c.source === 'title')
+                    return (
+                      <TitleCell
+                        key={c.source}
+                        source="title"
+                        label={translate('resources.experiences.fields.title')}
+                        sortable={def.sortable.includes('title')}
+                      />
+                    );
+                  return columnField(def, c, translate, locale, resources);
+                })}
+                <ExperienceActions label={translate('app.list.actions')} may={may} />
+              </Datagrid>
+            </Card>
+          )}
           <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
         </WhenListLoaded>
       </Box>

@@ -32,58 +32,45 @@ export function InviteRowActions({ invite, onChanged }: { invite: InviteListRow;
       name: invite.registrant?.name ?? t('no_registrant'),
       email: invite.registrant?.email ?? invite.email ?? t('any'),
     };
+    // Approve and Reject differ only in words, looks and call: one button and one confirmation each.
+    const decisions = [
+      { kind: 'approve', run: approve, variant: 'contained', color: 'success', icon: <CheckIcon />, confirmColor: 'primary' },
+      { kind: 'reject', run: reject, variant: 'text', color: 'error', icon: <CloseIcon />, confirmColor: 'warning' },
+    ] as const;
     return (
       <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
-        {may('POST', `${INVITES_API}/:id/approve`) && (
-          <Button
-            size="small"
-            variant="contained"
-            color="success"
-            disabled={busy}
-            onClick={() => setAsking('approve')}
-            startIcon={approve.busy ? spinner : <CheckIcon />}
-          >
-            {t('approve')}
-          </Button>
+        {decisions.map(
+          (d) =>
+            may('POST', `${INVITES_API}/:id/${d.kind}`) && (
+              <Button
+                key={d.kind}
+                size="small"
+                variant={d.variant}
+                color={d.color}
+                disabled={busy}
+                onClick={() => setAsking(d.kind)}
+                startIcon={d.run.busy ? spinner : d.icon}
+              >
+                {t(d.kind)}
+              </Button>
+            ),
         )}
-        {may('POST', `${INVITES_API}/:id/reject`) && (
-          <Button
-            size="small"
-            variant="text"
-            color="error"
-            disabled={busy}
-            onClick={() => setAsking('reject')}
-            startIcon={reject.busy ? spinner : <CloseIcon />}
-          >
-            {t('reject')}
-          </Button>
-        )}
-        <Confirm
-          isOpen={asking === 'approve'}
-          title={t('approve_title')}
-          content={translate('app.invites.approve_confirm', who)}
-          confirm={t('approve')}
-          cancel={t('cancel')}
-          confirmColor="primary"
-          onConfirm={() => {
-            setAsking(null);
-            void approve.start();
-          }}
-          onClose={() => setAsking(null)}
-        />
-        <Confirm
-          isOpen={asking === 'reject'}
-          title={t('reject_title')}
-          content={translate('app.invites.reject_confirm', who)}
-          confirm={t('reject')}
-          cancel={t('cancel')}
-          confirmColor="warning"
-          onConfirm={() => {
-            setAsking(null);
-            void reject.start();
-          }}
-          onClose={() => setAsking(null)}
-        />
+        {decisions.map((d) => (
+          <Confirm
+            key={d.kind}
+            isOpen={asking === d.kind}
+            title={t(`${d.kind}_title`)}
+            content={translate(`app.invites.${d.kind}_confirm`, who)}
+            confirm={t(d.kind)}
+            cancel={t('cancel')}
+            confirmColor={d.confirmColor}
+            onConfirm={() => {
+              setAsking(null);
+              void d.run.start();
+            }}
+            onClose={() => setAsking(null)}
+          />
+        ))}
       </Box>
     );
   }

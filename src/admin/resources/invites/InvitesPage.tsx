@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
 import { errorBody } from '../../api/ApiError';
@@ -7,6 +7,7 @@ import { CreateInviteForm } from './CreateInviteForm';
 import { InviteLinkBox } from './InviteLinkBox';
 import { InvitesPager } from './InvitesPager';
 import { InvitesTable } from './InvitesTable';
+import { InvitesCompactList } from './InvitesCompactList';
 import { INVITES_API, listInvites, type Invite } from './invitesApi';
 import { useMayCall } from '../../generic/useMayCall';
 
@@ -19,6 +20,8 @@ export function InvitesPage() {
   const checkAccess = useLogoutIfAccessDenied();
   const queryClient = useQueryClient();
   const may = useMayCall();
+  // A phone gets one block per invite instead of the wide table (issue 17 section 3).
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [page, setPage] = useState(1);
   const [created, setCreated] = useState<Invite | null>(null);
   const t = (k: string) => translate(`app.invites.${k}`);
@@ -91,7 +94,9 @@ export function InvitesPage() {
               {loadFailed}
             </Alert>
           )}
-          {data && !error && <InvitesTable rows={data.data} onChanged={reload} />}
+          {data &&
+            !error &&
+            (small ? <InvitesCompactList rows={data.data} onChanged={reload} /> : <InvitesTable rows={data.data} onChanged={reload} />)}
           {pager}
         </CardContent>
       </Card>

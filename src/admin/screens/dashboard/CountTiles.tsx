@@ -32,12 +32,14 @@ export function CountTiles({ counts }: { counts: DashboardAnswer['counts'] | und
             <CardActionArea component={Link} to={c.path} sx={{ height: '100%' }} aria-label={`${name}: ${total}`}>
               <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                 {menuIcon(c.path)}
-                <Box>
-                  <Typography variant="h5" component="p" sx={{ lineHeight: 1.1 }}>
-                    {total}
-                  </Typography>
+                {/* The name comes first in the text, as in the link's name ('Users: 5'), and shows under the number
+                    (a name must contain the visible text, in its order: axe's label-content-name-mismatch). */}
+                <Box sx={{ display: 'flex', flexDirection: 'column-reverse' }}>
                   <Typography variant="body2" color="text.secondary">
                     {name}
+                  </Typography>{' '}
+                  <Typography variant="h5" component="p" sx={{ lineHeight: 1.1 }}>
+                    {total}
                   </Typography>
                 </Box>
               </CardContent>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Box, useTheme } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { formatDate } from '../../../web/dates';
 import { DashCard } from './DashCard';
 
 const W = 600;
@@ -18,8 +19,9 @@ export function NewUsersChart({ days }: { days: { day: string; count: number }[]
   const [locale] = useLocaleState();
   const theme = useTheme();
   const titleId = useId();
-  const dayLabel = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const label = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
+  // The product's one date format (issue 17 defect 9). A day is a calendar date, not a moment: read at local
+  // midnight (no 'Z'), it stays the same day whatever the browser's time zone.
+  const label = (day: string) => formatDate(`${day}T00:00:00`, locale);
   const max = Math.max(1, ...days.map((d) => d.count));
   const total = days.reduce((s, d) => s + d.count, 0);
   const busiest = days.reduce((b, d) => (d.count > b.count ? d : b), days[0] ?? { day: '', count: 0 });

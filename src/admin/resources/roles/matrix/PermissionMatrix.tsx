@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { errorBody } from '../../../api/ApiError';
+import { LoadStatus } from '../../../generic/LoadStatus';
 import { CopyRoleBar } from './CopyRoleBar';
 import { MatrixTable } from './MatrixTable';
 import { loadMatrix, saveRoleMenuEntries, saveRolePermissions } from './matrixApi';
@@ -92,8 +93,7 @@ export default function PermissionMatrix() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('intro')}
       </Typography>
-      {isPending && <LinearProgress />}
-      {error && <Alert severity="error">{errorBody(error).error ?? t('load_error')}</Alert>}
+      <LoadStatus busy={isPending} error={error} fallback={t('load_error')} />
       {data && (
         <>
           <Stack sx={{ gap: 1, mb: 1, alignItems: 'flex-start' }}>

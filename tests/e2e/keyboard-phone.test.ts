@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, loginAdmin, type RunningServer, type AdminLogin } from './server';
+import { launchBrowser } from './browser';
+import { apiCall, shot } from './visit';
+import { overflowsSideways } from './axe';
+
+// Issue 17, the keyboard in dialogs (first field focused, focus kept inside,
+// Escape, a visible focus in both themes) and the custom lists on a 390 x 844
+// phone (compact lists, no sideways scrolling, full-screen dialogs), in one
+// server and one browser.
+
+let server: RunningServer;
+let browser: Browser;
+let admin: AdminLogin;
+
+type Lang = 'en' | 'el';
+type Theme = 'light' | 'dark';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await loginAdmin(server);
+  // Three invites: one for an address, one for anyone, one someone registered on (awaiting approval).
+  await apiCall(server.url, admin.token, 'POST', '/api/auth/invites', { email: 'someone.with.a.long.address@example.com' });
+  await apiCall(server.url, admin.token, 'POST', '/api/auth/invites', {});
+  const open = await apiCall(server.url, admin.token, 'POST', '/api/auth/invites', {});
+  const registered = await fetch(server.url + '/api/auth/register-invite', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      token: (open.body as { token: string }).token,
+      name: 'Ivy Invitee',
+      email: 'ivy@example.com',
+      password: 'secret-pass-1',
+    }),
+  });
+  expect(registered.ok).toBe(true);
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+  const made = await apiCall(server.url, admin.token, 'POST', '/api/auth/experiences', {
+    title: 'Sunset sailing around the bay',
+    tags: ['sea', 'boat'],
+    images: [{ operation: 'create', imageData: `data:image/png;base64,${png.toString('base64')}` }],
+  });
+  expect(made.status).toBe(201);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(opts: { lang: Lang; theme?: Theme; width?: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const width = opts.width ?? 1280;
+  const phone = width < 600;
+  const context = await browser.newContext({
+    viewport: { width, height: phone ? 844 : 900 },
+    locale: opts.lang === 'el' ? 'el-GR' : 'en-US',
+    isMobile: phone,
+    hasTouch: phone,
+  });
+  await context.addInitScript(
+    ({ lang, theme, info }) => {
+      localStorage.setItem('i18nextLng', lang);
+      localStorage.setItem('RaStoreBackOffice.theme', JSON.stringify(theme));
+      localStorage.setItem('userInfo', JSON.stringify({ token: info.token, user: info.user }));
+      if (info.role) localStorage.setItem('role', JSON.stringify(info.role));
+    },
+    { lang: opts.lang, theme: opts.theme ?? 'light', info: admin },
+  );
+  return { context, page: await context.newPage() };
+}
+
+/** Where the keyboard is: inside the open dialog or not, and a name for the element. */
+const focus = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    const dialog = document.querySelector('[role=dialog]');
+    return {
+      inside: Boolean(el && el !== document.body && dialog?.contains(el)),
+      name: el ? `${el.tagName.toLowerCase()}[${el.getAttribute('name') ?? el.textContent?.trim().slice(0, 20) ?? ''}]` : 'none',
+    };
+  });
+
+/**
+ * Tab and Shift+Tab more times than the dialog has controls: the keyboard
+ * stays inside and comes round to where it started.
+ */
+async function expectFocusTrapped(page: Page): Promise<void> {
+  const controls = await page
+    .locator('[role=dialog]')
+    .evaluate((d) => d.querySelectorAll('input:not([type=hidden]), button, a[href], textarea, [tabindex="0"]').length);
+  for (const key of ['Tab', 'Shift+Tab']) {
+    const start = (await focus(page)).name;
+    const seen: string[] = [];
+    for (let i = 0; i < controls + 2; i++) {
+      await page.keyboard.press(key);
+      const where = await focus(page);
+      expect(where.inside, `${key} #${i + 1} left the dialog for ${where.name}`).toBe(true);
+      seen.push(where.name);
+    }
+    expect(seen, `${key} comes back round`).toContain(start);
+  }
+}
+
+/** The focus ring: what a button draws around itself with and without the keyboard on it. */
+const ring = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { outline: s.outlineStyle === 'none' ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`, shadow: s.boxShadow };
+  });
+
+/** Presses Tab until the keyboard is on the element matching `selector`. */
+async function tabTo(page: Page, selector: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    if (await page.locator(selector).evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+describe('the keyboard in dialogs', () => {
+  for (const [lang, theme] of [
+    ['en', 'light'],
+    ['el', 'dark'],
+  ] as const) {
+    it(`Add New User: first field focused, focus kept inside, a visible focus, Escape closes (${lang}, ${theme})`, async () => {
+      const { context, page } = await signedIn({ lang, theme });
+      await page.goto(server.url + '/admin/users');
+      await page.getByTestId('list-title').waitFor();
+      await page.getByTestId('list-title').locator('..').locator('button.MuiButton-contained').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      // The first field takes the keyboard once the dialog has opened.
+      await page.waitForFunction(() => document.activeElement?.matches('[role=dialog] input[name=name]'));
+      await expectFocusTrapped(page);
+      // A focused button draws a ring it has not otherwise (the Cancel button, reached by Tab).
+      const cancel = '[role=dialog] .MuiToolbar-root button:not([type=submit])';
+      await tabTo(page, cancel);
+      const focused = await ring(page, cancel);
+      await page.keyboard.press('Shift+Tab');
+      const unfocused = await ring(page, cancel);
+      expect(focused.outline !== 'none' || focused.shadow !== 'none', JSON.stringify(focused)).toBe(true);
+      expect(focused).not.toEqual(unfocused);
+      await shot(page, `keyboard-user-dialog-${lang}-${theme}`);
+      // Nothing typed: Escape closes at once.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await context.close();
+    });
+  }
+
+  it('the approval confirmation of an invite: focus inside, kept inside, Escape closes and nothing happens', async () => {
+    const { context, page } = await signedIn({ lang: 'en' });
+    await page.goto(server.url + '/admin/invites');
+    const row = page.locator('[data-testid=invite-row][data-status=submitted]');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Ivy Invitee').waitFor();
+    await page.waitForFunction(() => document.querySelector('[role=dialog]')?.contains(document.activeElement));
+    await expectFocusTrapped(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await row.count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('a 390 x 844 phone', () => {
+  for (const lang of ['en', 'el'] as const) {
+    it(`shows invites, experiences and translations as compact lists without sideways scrolling (${lang})`, async () => {
+      const { context, page } = await signedIn({ lang, width: 390 });
+      const inView = async (loc: ReturnType<Page['locator']>) => {
+        const box = await loc.boundingBox();
+        expect(box, 'shown').not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      };
+
+      await page.goto(server.url + '/admin/invites');
+      const invites = page.getByTestId('compact-list');
+      await invites.waitFor();
+      expect(await page.getByTestId('invites-table').count()).toBe(0);
+      expect(await invites.getByTestId('invite-row').count()).toBe(3);
+      // Who registered, and the decision buttons beside it, on screen.
+      const submitted = invites.locator('[data-status=submitted]');
+      await submitted.getByText('Ivy Invitee (ivy@example.com)').waitFor();
+      await inView(submitted.getByRole('button', { name: lang === 'en' ? 'Approve' : 'Έγκριση' }));
+      await inView(submitted.getByRole('button', { name: lang === 'en' ? 'Reject' : 'Απόρριψη' }));
+      await inView(invites.getByText('someone.with.a.long.address@example.com'));
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, `phone-invites-${lang}`);
+
+      await page.goto(server.url + '/admin/experiences');
+      const experiences = page.getByTestId('compact-list');
+      await experiences.getByText('Sunset sailing around the bay').waitFor();
+      expect(await page.locator('table').count()).toBe(0);
+      await inView(experiences.getByTestId('experience-thumb'));
+      await inView(experiences.getByRole('button', { name: lang === 'en' ? 'Edit' : 'Επεξεργασία' }));
+      await experiences.getByText('sea').first().waitFor();
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, `phone-experiences-${lang}`);
+
+      await page.goto(server.url + '/admin/translations');
+      const entry = page.getByTestId('entry-row').first();
+      await entry.waitFor();
+      // Stacked: no column headers, the key and its value each the width of the screen.
+      expect(await page.locator('thead').isVisible()).toBe(false);
+      await inView(entry.getByRole('textbox').first());
+      await inView(entry.getByRole('textbox').last());
+      expect(await overflowsSideways(page)).toBe(false);
+      // The first screenful (the whole page is 769 stacked entries long).
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/phone-translations-${lang}.png` });
+      await context.close();
+    });
+  }
+
+  it('opens the add dialog full screen with Save and Cancel on screen', async () => {
+    const { context, page } = await signedIn({ lang: 'el', width: 390 });
+    await page.goto(server.url + '/admin/users');
+    await page.getByTestId('list-title').waitFor();
+    await page.getByTestId('list-title').locator('..').locator('button.MuiButton-contained').click();
+    const paper = page.getByRole('dialog');
+    await paper.waitFor();
+    expect(await paper.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    for (const button of [paper.locator('button[type=submit]'), paper.locator('.MuiToolbar-root button:not([type=submit])')]) {
+      const box = await button.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
+    expect(await overflowsSideways(page)).toBe(false);
+    // Opened (its first field focused), not half-way through fading in.
+    await page.waitForFunction(() => document.activeElement?.matches('[role=dialog] input'));
+    await shot(page, 'phone-user-dialog-el');
+    await context.close();
+  });
+});
