@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const bundled = path.resolve('public/locales');
-const shipped = (lang: string) => JSON.parse(readFileSync(path.join(bundled, lang, 'translations.json'), 'utf8')) as Record<string, never>;
+const shipped = (lang: string) =>
+  JSON.parse(readFileSync(path.join(bundled, lang, 'translations.json'), 'utf8')) as { app: Record<string, Record<string, string>> };
 const NEW_KEY = 'app.two_factor.title';
 const edit = (body: unknown, method: 'POST' | 'PUT' = 'POST') => call(h, method, '/api/auth/translations', { token: h.adminToken, body });
 const served = async (lang: string) => (await h.app.inject({ method: 'GET', url: `/locales/${lang}/translations.json` })).json();
