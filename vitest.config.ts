@@ -25,6 +25,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // One worker process runs every file, importing the server's modules once: a fresh process per file
+          // cost more than most files' tests (20 small files: 126 s of CPU with a process each, 62 s in one).
+          // Each file still gets a server and database of its own (harness.ts); nothing under src/server keeps
+          // state in a module that one app could leave for the next (CONTRIBUTING, "Rules of the house").
+          isolate: false,
           // Migrates and seeds once per run; every file clones that database.
           globalSetup: ['tests/api/template.setup.ts', 'tests/api/process/build.setup.ts'],
           environment: 'node',
@@ -57,6 +62,8 @@ export default defineConfig({
           testTimeout: 120000,
           hookTimeout: 180000,
           fileParallelism: false,
+          // Like the API project: one worker imports the server and Playwright once for every file.
+          isolate: false,
           // A whole browser flow occasionally stalls on a busy two-core machine (seen once in the
           // sessions file, not reproduced in 8 reruns): one retry; a broken flow fails both times.
           retry: 1,

@@ -20,24 +20,22 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { countUsers, seedUsers } from './api/seed';
+import { countUsers } from './api/seed';
+import { buildBenchApp, log, seedWithProgress, signIn, type Kind } from './seeded-server';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : fallback;
 };
-const kind = opt('db', 'postgres');
+const kindArg = opt('db', 'postgres');
+if (kindArg !== 'pglite' && kindArg !== 'postgres') throw new Error(`--db is pglite or postgres, not ${kindArg}`);
+const kind: Kind = kindArg;
 const rows = Number(opt('rows', '1000000'));
 const keep = argv.includes('--keep');
 const pgUrl = opt('pg-url', 'postgres://postgres@127.0.0.1:5432/postgres');
 const DB = 'bench_export';
-const ADMIN_EMAIL = 'bench-admin@example.com';
-const ADMIN_PASSWORD = 'bench-admin-pass-123';
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-const log = (s: string) => console.log(s);
 
 async function pgAdmin(fn: (c: pg.Client) => Promise<unknown>) {
   const c = new pg.Client({ connectionString: pgUrl });
@@ -62,38 +60,20 @@ if (kind === 'postgres') {
     }
   });
 }
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  PORT: '0',
-  LOG_LEVEL: 'silent',
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  AUTH_RATE_LIMIT: '100000',
-  WEB_DIR: path.join(dataDir, 'no-web'),
-  ...(kind === 'postgres' ? { DATABASE_URL: dbUrl.toString() } : {}),
-});
-const app = await buildApp(config, { logger: false });
+const app = await buildBenchApp(dataDir, kind === 'postgres' ? dbUrl.toString() : undefined);
 try {
   let db = app.deps.database.db;
   // The server's PostgreSQL pool stops any statement after 15 s; a 100,000-row seeding batch needs longer.
   const seedPool = kind === 'postgres' ? new pg.Pool({ connectionString: dbUrl.toString(), max: 1 }) : null;
   if ((await countUsers(db)) < rows) {
-    log(`[${kind}] seeding ${rows.toLocaleString('en')} users...`);
-    const s = await seedUsers(seedPool ? (drizzle(seedPool) as unknown as typeof db) : db, rows, log);
-    log(`[${kind}] seeded in ${s.seconds.toFixed(0)} s`);
+    await seedWithProgress(kind, seedPool ? (drizzle(seedPool) as unknown as typeof db) : db, rows);
   }
   await seedPool?.end();
   db = app.deps.database.db;
   const total = await countUsers(db);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await signIn(base);
 
   (globalThis as { gc?: () => void }).gc?.();
   const before = process.memoryUsage();

@@ -3,19 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { buildApp, type App, type BuildOptions } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import type { App, BuildOptions } from '../../src/server/app';
 import { rowsOf } from '../../src/server/db/rows';
+import { buildBenchApp, log, seedWithProgress, signIn, type Kind } from '../seeded-server';
 import type { BenchArgs } from './args';
 import { benchDatabase } from './bench-database';
-import { countUsers, seedUsers } from './seed';
+import { countUsers } from './seed';
 
-export const ADMIN_EMAIL = 'bench-admin@example.com';
-export const ADMIN_PASSWORD = 'bench-admin-pass-123';
-
-export type Kind = 'pglite' | 'postgres';
-
-export const log = (s: string) => console.log(s);
+export { ADMIN_EMAIL, ADMIN_PASSWORD, log, type Kind } from '../seeded-server';
 
 export interface Prepared {
   /** The server over the seeded database. */
@@ -36,21 +31,7 @@ export async function prepare(kind: Kind, args: BenchArgs): Promise<Prepared> {
     if (pgDb) throw new Error(`BENCH_DATABASE_URL names a database that holds other data; give an empty one`);
     rmSync(path.join(dataDir, 'db'), { recursive: true, force: true });
   };
-  const build = async (options: Omit<BuildOptions, 'logger'> = {}) => {
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      // Login is rate limited per IP; every bench request comes from 127.0.0.1.
-      AUTH_RATE_LIMIT: '100000',
-      WEB_DIR: path.join(dataDir, 'no-web'),
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    });
-    return buildApp(config, { ...options, logger: false });
-  };
+  const build = (options: Omit<BuildOptions, 'logger'> = {}) => buildBenchApp(dataDir, pgDb?.url, options);
 
   const expected = args.rows + (args.rows > 0 ? 2 : 1); // bulk + rare-term user + admin
   if (kind === 'pglite' && (!args.reuse || !existsSync(path.join(dataDir, 'db')))) await fresh();
@@ -63,10 +44,7 @@ export async function prepare(kind: Kind, args: BenchArgs): Promise<Prepared> {
       await fresh();
       app = await build();
     }
-    log(`[${kind}] seeding ${args.rows.toLocaleString('en')} users in SQL (generate_series, batches of 100,000)...`);
-    const s = await seedUsers(app.deps.database.db, args.rows, (m) => log(`[${kind}]${m}`));
-    seedNote = `seeded ${s.rows.toLocaleString('en')} users in ${s.seconds.toFixed(1)} s, VACUUM ANALYZE ${s.analyzeSeconds.toFixed(1)} s`;
-    log(`[${kind}] ${seedNote}`);
+    seedNote = (await seedWithProgress(kind, app.deps.database.db, args.rows)).note;
     n = await countUsers(app.deps.database.db);
   } else {
     const v = performance.now();
@@ -96,14 +74,7 @@ export async function listenAndSignIn(app: App): Promise<{ base: string; headers
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
-  const token = ((await res.json()) as { token: string }).token;
-  return { base, headers: { authorization: `Bearer ${token}` } };
+  return { base, headers: { authorization: `Bearer ${await signIn(base)}` } };
 }
 
 /** A thousand bulk users' ids from all over the table (about 1% of its pages). */

@@ -67,9 +67,18 @@ export interface ContractChecker {
   check(method: string, url: string, res: CheckedResponse): string | null;
 }
 
+// Compiling every response schema takes about a third of a second, and the test files of a run share a worker
+// (vitest.config.ts): one checker per distinct document, made by the first app that serves it.
+const checkers = new Map<string, ContractChecker>();
+
 export async function contractChecker(app: FastifyInstance): Promise<ContractChecker> {
   const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
-  const doc = res.json() as Document;
+  let checker = checkers.get(res.body);
+  if (!checker) checkers.set(res.body, (checker = compileChecker(res.json() as Document)));
+  return checker;
+}
+
+function compileChecker(doc: Document): ContractChecker {
   const routes = routesOf(doc);
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
   addFormats.default(ajv);

@@ -33,7 +33,9 @@ interface Run {
 
 function startServer(): Run {
   const { DATABASE_URL: _unused, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The compiled server of this run (tests/api/process/build.setup.ts), as `npm start` runs it: a start
+  // through tsx compiled the sources again each time, three times per run.
+  const child = spawn(process.execPath, [inject('serverBundle')], {
     env: { ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'lock-test-pass' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

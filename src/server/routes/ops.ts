@@ -32,6 +32,6 @@ export async function opsRoutes(server: FastifyInstance) {
     if (!hasBearer(req.headers.authorization, token)) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'Metrics need the METRICS_TOKEN as a Bearer token.' });
     }
-    return reply.type(app.metrics.registry.contentType).send(await app.metrics.registry.metrics());
+    return reply.type(app.metrics.contentType).send(await app.metrics.text());
   });
 }
