@@ -14,12 +14,19 @@ import { darkTheme, lightTheme } from './theme/themes';
 import { AppNotifications } from './layout/AppNotifications';
 import { useMenuIcon } from './layout/menuIcons';
 import { SignInGate } from './auth/SignInGate';
-import { Dashboard } from './screens/Dashboard';
 import { AccessDenied } from './screens/AccessDenied';
 import { NotFound } from './screens/NotFound';
 import { ErrorPage } from './screens/ErrorPage';
 import { CategoryGuard } from './screens/CategoryGuard';
-import { AuditLogPage, ForgotPasswordPage, ProfilePage, ResetPasswordPage, ResourceList, TwoFactorSetupPage } from './lazyScreens';
+import {
+  AuditLogPage,
+  Dashboard,
+  ForgotPasswordPage,
+  ProfilePage,
+  ResetPasswordPage,
+  ResourceList,
+  TwoFactorSetupPage,
+} from './lazyScreens';
 import { adminModules } from './resources';
 import { AdminResourcesProvider, moduleOf, type AdminResources } from './resources/AdminResources';
 import type { AdminModules } from './resources/module';

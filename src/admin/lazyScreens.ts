@@ -17,3 +17,5 @@ export const AuditLogPage = lazy(lazyWithTimeout(() => import('./audit/AuditLogP
 export const TwoFactorSetupPage = lazy(
   lazyWithTimeout(() => import('./twoFactor/TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage }))),
 );
+/** The dashboard (counts, pending registrations, the new-users chart) is not needed on a list's first load. */
+export const Dashboard = lazy(lazyWithTimeout(() => import('./screens/Dashboard').then((m) => ({ default: m.Dashboard }))));
