@@ -12,6 +12,10 @@
 // Usage: start the server (e.g. PORT=3200 DATA_DIR=/tmp/lh-data WEB_DIR=/tmp/lh-dist
 //   ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=admin-pass-123 npx tsx src/server/main.ts), then
 //   node bench/web-vitals.mjs [baseUrl=http://127.0.0.1:3200] [runs=3] [email] [password]
+// Optional: ONLY=/admin/users measures one page; LH_ONLY=1 skips the performance-API pass; LH_OUT=dir keeps each Lighthouse report
+// (JSON) for its breakdown (bootup-time, unused JS, main-thread work).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -25,8 +29,16 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const PAGES = [
   { path: '/admin/login', signedIn: false, ready: 'input[name=email]' },
-  { path: '/admin/users', signedIn: true, ready: 'tbody tr' },
-];
+  // A phone gets the compact list (issue 17 section 3), a desktop the table.
+  { path: '/admin/users', signedIn: true, ready: 'tbody tr, [data-testid=compact-list] li' },
+].filter((p) => !process.env.ONLY || p.path === process.env.ONLY);
+const LH_OUT = process.env.LH_OUT;
+if (LH_OUT) mkdirSync(LH_OUT, { recursive: true });
+// The machine is shared: TBT follows the load, so every table says what it was.
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 async function signIn() {
   const res = await fetch(`${base}/api/auth/login`, {
@@ -138,12 +150,17 @@ async function measureLighthouse(session) {
           disableStorageReset: true,
         });
         if (lhr.runtimeError) console.error(p.path, lhr.runtimeError);
+        if (LH_OUT) writeFileSync(`${LH_OUT}/${p.path.replace(/\W+/g, '_')}-${i}.json`, JSON.stringify(lhr));
         const a = lhr.audits;
         const tasks = a['long-tasks']?.details?.items ?? [];
         rows.push({
           score: Math.round(lhr.categories.performance.score * 100),
           cls: a['cumulative-layout-shift'].numericValue ?? NaN,
           tbt: Math.round(a['total-blocking-time'].numericValue),
+          lcp: Math.round(a['largest-contentful-paint'].numericValue),
+          fcp: Math.round(a['first-contentful-paint'].numericValue),
+          si: Math.round(a['speed-index'].numericValue),
+          load: load(),
           longest: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
           longestUrl: tasks.slice().sort((x, y) => y.duration - x.duration)[0]?.url ?? '',
         });
@@ -152,6 +169,9 @@ async function measureLighthouse(session) {
         score: median(rows.map((r) => r.score)),
         cls: median(rows.map((r) => r.cls)),
         tbt: median(rows.map((r) => r.tbt)),
+        lcp: median(rows.map((r) => r.lcp)),
+        fcp: median(rows.map((r) => r.fcp)),
+        si: median(rows.map((r) => r.si)),
         longest: median(rows.map((r) => r.longest)),
         rows,
       };
@@ -164,19 +184,28 @@ async function measureLighthouse(session) {
 }
 
 const session = await signIn();
-const apis = await measureApis(session);
+const loadBefore = load();
+const apis = process.env.LH_ONLY
+  ? Object.fromEntries(PAGES.map((p) => [p.path, { cls: NaN, longest: NaN, rows: [] }]))
+  : await measureApis(session);
 const lh = await measureLighthouse(session);
-console.log(`\n${base}, ${runs} runs each (medians)\n`);
+console.log(`\n${base}, ${runs} runs each (medians), load average before ${loadBefore}, after ${load()}\n`);
 console.log(
-  '| page | CLS (PerformanceObserver, 4x CPU) | longest task (PerformanceObserver, 4x CPU) | Lighthouse score | Lighthouse CLS | Lighthouse TBT | Lighthouse longest task |',
+  '| page | CLS (PerformanceObserver, 4x CPU) | longest task (PerformanceObserver, 4x CPU) | Lighthouse score | Lighthouse CLS | Lighthouse TBT | Lighthouse LCP | Lighthouse FCP | Lighthouse SI | Lighthouse longest task |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const p of PAGES) {
   const a = apis[p.path];
   const l = lh[p.path];
   console.log(
-    `| \`${p.path}\` | ${a.cls.toFixed(3)} | ${a.longest} ms | ${l.score} (${l.rows.map((r) => r.score).join('/')}) | ${l.cls.toFixed(3)} | ${l.tbt} ms | ${l.longest} ms |`,
+    `| \`${p.path}\` | ${a.cls.toFixed(3)} | ${a.longest} ms | ${l.score} (${l.rows.map((r) => r.score).join('/')}) | ${l.cls.toFixed(3)} | ${l.tbt} ms | ${l.lcp} ms | ${l.fcp} ms | ${l.si} ms | ${l.longest} ms |`,
   );
+}
+for (const p of PAGES) {
+  for (const r of lh[p.path].rows)
+    console.log(
+      `${p.path} run: score ${r.score}, TBT ${r.tbt} ms, LCP ${r.lcp} ms, FCP ${r.fcp} ms, SI ${r.si} ms, CLS ${r.cls.toFixed(3)}, load average ${r.load}`,
+    );
 }
 for (const p of PAGES) {
   const worst = lh[p.path].rows.map((r) => r.longestUrl).filter(Boolean)[0];

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { I18nProvider } from 'react-admin';
 import { createI18nProvider } from './providers/i18nProvider';
 import { AdminApp } from './AdminApp';
 import { RouterError } from './screens/RouterError';
+import { preloadScreen } from './preloadScreen';
 
 /**
  * Mounts react-admin under /admin. react-admin would create a hash router by
@@ -14,7 +15,11 @@ export default function AdminRoot() {
   const [i18n, setI18n] = useState<I18nProvider | null>(null);
   useEffect(() => {
     let alive = true;
-    void createI18nProvider().then((p) => alive && setI18n(p));
+    preloadScreen(window.location.pathname);
+    // The first render of react-admin + MUI is the page's largest piece of
+    // work: as a transition React renders it in slices and yields between
+    // them, instead of one long task that blocks input (issue 17, defect 12).
+    void createI18nProvider().then((p) => alive && startTransition(() => setI18n(p)));
     return () => {
       alive = false;
     };

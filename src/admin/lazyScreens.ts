@@ -2,7 +2,10 @@ import { lazy } from 'react';
 import { lazyWithTimeout } from '../web/lazyWithTimeout';
 
 /** Screens past the first paint load as their own chunks (admin budget, SPEC 8 timeout). */
-export const ResourceList = lazy(lazyWithTimeout(() => import('./generic/ResourceList')));
+const loadResourceList = () => import('./generic/ResourceList');
+export const ResourceList = lazy(lazyWithTimeout(loadResourceList));
+/** Starts fetching the generated list's chunk before react-admin asks for it (its failure shows when rendered). */
+export const preloadResourceList = () => void loadResourceList().catch(() => undefined);
 export const ProfilePage = lazy(lazyWithTimeout(() => import('./screens/profile/ProfilePage').then((m) => ({ default: m.ProfilePage }))));
 export const ForgotPasswordPage = lazy(
   lazyWithTimeout(() => import('./auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage }))),

@@ -1,9 +1,8 @@
 import { Box, Chip, List, ListItem, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { AuditEntry } from '../../shared/api/audit';
+import { formatDateTime } from '../../web/dates';
 import { DiffView } from './DiffView';
-
-const intlLocale = (locale: string) => (locale === 'el' ? 'el-GR' : 'en-GB');
 
 /**
  * Audit entries, newest first, one block each: when, who, what, on which
@@ -17,7 +16,7 @@ export function AuditEntryList({ entries, showRecord = true }: { entries: readon
   return (
     <List disablePadding aria-label={t('entries_label')}>
       {entries.map((e) => {
-        const when = new Date(e.at).toLocaleString(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'medium' });
+        const when = formatDateTime(e.at, locale);
         const resource = translate(`resources.${e.resource}.name`, { smart_count: 1, _: e.resource });
         return (
           <ListItem key={e._id} divider disableGutters sx={{ display: 'block', py: 1 }} data-testid="audit-entry">

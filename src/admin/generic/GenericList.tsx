@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Card, useMediaQuery, type Theme } from '@mui/material';
 import { DatagridConfigurable, ListBase, Pagination, SelectColumnsButton, Title, useLocaleState, useTranslate } from 'react-admin';
 import type { ResourceDef } from '../../shared/resource';
@@ -6,7 +6,8 @@ import { useAbilities } from './useAbilities';
 import { columnField } from './columnField';
 import { CompactList } from './CompactList';
 import { useAdminResources } from '../resources/AdminResources';
-import { FormDialog, type DialogTarget } from './FormDialog';
+import type { DialogTarget } from './FormDialog';
+import { LazyFormDialog, preloadFormDialog } from './LazyFormDialog';
 import { ListHeader } from './ListHeader';
 import { ListStatus } from './ListStatus';
 import { WhenListLoaded } from './WhenListLoaded';
@@ -41,6 +42,9 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   const preferenceKey = listPreferenceKey(def.name);
   const table = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(table);
+  // The add/edit modal is its own chunk (not needed to show a list); it is
+  // fetched once the list is idle, so a click on a row opens it at once.
+  useEffect(() => preloadFormDialog(), []);
   return (
     <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
       <Title title={translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name })} />
@@ -101,7 +105,11 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
           <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
         </WhenListLoaded>
       </Box>
-      {dialog && <FormDialog def={def} target={dialog} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <LazyFormDialog def={def} target={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </ListBase>
   );
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Box, type Theme } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton } from 'react-admin';
 import { NotificationBell } from '../notifications/NotificationBell';
@@ -18,7 +19,13 @@ const compactOnPhones = (theme: Theme) => ({
 // inline-block, which the title's own ellipsis cannot cut.
 const titleFits = { mr: 1, '& .RaConfigurable-root': { display: 'inline' } };
 
-export function AppBar() {
+/**
+ * react-admin's Layout renders again each time the admin learns something at
+ * start (resources, identity, permissions): six times before a list shows.
+ * The bar's props never change, so it is drawn once (issue 17, defect 12);
+ * what it shows still follows its own hooks.
+ */
+export const AppBar = memo(function AppBar() {
   return (
     <RaAppBar
       userMenu={<AccountMenu />}
@@ -37,4 +44,4 @@ export function AppBar() {
       <TitlePortal sx={titleFits} />
     </RaAppBar>
   );
-}
+});

@@ -1,9 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { asc, count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { translationsT } from '../db/tables';
-import { flatten, type Entries } from './flatten';
+import type { Entries } from './flatten';
+import { addShippedKeys, readShipped } from './shipped-keys';
 import { DEFAULT_REFERENCE_LANGUAGE, progressOf } from '../../shared/translations/entry-status';
 
 /** Two or three letters, optional region: never anything that could become a path. */
@@ -13,16 +12,18 @@ export { LANG_PATTERN };
 const langRe = new RegExp(LANG_PATTERN);
 export const isLang = (s: string) => langRe.test(s);
 
-/** First start: the bundled files (every string the product shows) become the editable copy. */
+/**
+ * First start: the bundled files (every string the product shows) become the editable copy. Later starts add the
+ * strings a new release brought (shipped-keys.ts).
+ */
 export async function seedTranslations(db: Db, bundledDir: string): Promise<void> {
+  const shipped = readShipped(bundledDir);
   const [{ n }] = await db.select({ n: count() }).from(translationsT);
-  if (n > 0 || !existsSync(bundledDir)) return;
-  for (const lang of readdirSync(bundledDir)) {
-    const file = path.join(bundledDir, lang, 'translations.json');
-    if (!isLang(lang) || !existsSync(file)) continue;
-    const entries = Object.fromEntries(Object.entries(flatten(JSON.parse(readFileSync(file, 'utf8')))));
-    await db.insert(translationsT).values({ language: lang, entries }).onConflictDoNothing();
+  if (n > 0) {
+    await addShippedKeys(db, shipped);
+    return;
   }
+  for (const [language, entries] of shipped) await db.insert(translationsT).values({ language, entries }).onConflictDoNothing();
 }
 
 /** Every language with its times and progress against the reference (the language bar). */
