@@ -53,6 +53,14 @@ async function newPostgresDatabase(template: DbTemplate | undefined): Promise<st
   return name;
 }
 
+// The template's dump (about 40 MB), read once per worker: the run's test files share one (vitest.config.ts).
+const templateDumps = new Map<string, Blob>();
+function templateDump(file: string): Blob {
+  let dump = templateDumps.get(file);
+  if (!dump) templateDumps.set(file, (dump = new Blob([readFileSync(file)])));
+  return dump;
+}
+
 /**
  * A fresh server and database for one test file: PGlite in memory, or a new
  * PostgreSQL database when DATABASE_URL is set (dropped afterwards). Both
@@ -78,7 +86,7 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
     ...loadConfig({ ...baseEnv(dataDir), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }),
     inMemoryDb: !databaseUrl,
   };
-  const loadDataDir = !databaseUrl && template?.kind === 'pglite' ? new Blob([readFileSync(template.file)]) : undefined;
+  const loadDataDir = !databaseUrl && template?.kind === 'pglite' ? templateDump(template.file) : undefined;
   const database = await openDatabase({ databaseUrl, dataDir, inMemory: !databaseUrl, loadDataDir });
   await opts.prepareDatabase?.(database);
   const app = await buildApp(config, {

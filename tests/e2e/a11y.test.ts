@@ -94,7 +94,9 @@ async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () => {
-        const busy = [...document.querySelectorAll('[role=progressbar]')].some((e) => e.checkVisibility({ visibilityProperty: true }));
+        // A bar with a value (a language's share translated) measures something; only a running one means loading.
+        const bars = document.querySelectorAll('[role=progressbar]:not([aria-valuenow])');
+        const busy = [...bars].some((e) => e.checkVisibility({ visibilityProperty: true }));
         return !busy && document.querySelector('main, h1, form, nav') !== null;
       },
       undefined,
@@ -108,8 +110,14 @@ async function settle(page: Page): Promise<void> {
       );
       throw new Error(`${page.url()} still busy: ${html}`, { cause: e });
     });
-  // Let transitions (drawer, fades) end so contrast is measured on final colours.
-  await page.waitForTimeout(250);
+  // Let transitions (drawer, fades, a button enabled when the data came) end so contrast is measured on final
+  // colours: a fixed 250 ms pause sometimes caught the audit log's Export button half-way from disabled.
+  await page
+    .waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'), undefined, {
+      timeout: 3000,
+      polling: 50,
+    })
+    .catch(() => undefined);
 }
 
 async function scan(page: Page, where: string): Promise<void> {

@@ -33,7 +33,7 @@ export function AuditFilterBar({ value, onChange }: { value: AuditFilterValues; 
   }, [typed, value, onChange]);
   const set = (k: Key, v: string) => onChange({ ...value, [k]: v });
   const names = resources.list.map((r) => r.name);
-  const common = { size: 'small' as const, sx: { minWidth: 0, flex: '1 1 160px' } };
+  const common = { size: 'small' as const, sx: { minWidth: 0 } };
   const native = { select: { native: true }, inputLabel: { shrink: true } };
   return (
     <Box
@@ -41,7 +41,8 @@ export function AuditFilterBar({ value, onChange }: { value: AuditFilterValues; 
       role="search"
       aria-label={t('filters')}
       onSubmit={(e) => e.preventDefault()}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}
+      // A grid, not wrapping flex items: a field alone on the last row keeps its column's width.
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 1, mb: 1 }}
       data-testid="audit-filters"
     >
       <TextField
