@@ -25,7 +25,7 @@ const runs = Number(process.argv[3] ?? 3);
 const email = process.argv[4] ?? 'admin@example.com';
 const password = process.argv[5] ?? 'admin-pass-123';
 const CHROMIUM = '/usr/bin/chromium';
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : NaN);
 
 const PAGES = [
   { path: '/admin/login', signedIn: false, ready: 'input[name=email]' },
@@ -149,7 +149,11 @@ async function measureLighthouse(session) {
           onlyCategories: ['performance'],
           disableStorageReset: true,
         });
-        if (lhr.runtimeError) console.error(p.path, lhr.runtimeError);
+        if (lhr.runtimeError) {
+          // A failed run (e.g. NO_NAVSTART on a loaded machine) has no metrics: left out of the medians.
+          console.error(p.path, `run ${i + 1} failed:`, lhr.runtimeError.code);
+          continue;
+        }
         if (LH_OUT) writeFileSync(`${LH_OUT}/${p.path.replace(/\W+/g, '_')}-${i}.json`, JSON.stringify(lhr));
         const a = lhr.audits;
         const tasks = a['long-tasks']?.details?.items ?? [];
