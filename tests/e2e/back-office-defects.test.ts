@@ -171,6 +171,25 @@ describe('defect 6: a failed list load', () => {
     await waitForTitle(el, 'Προσκλήσεις');
     await el.context().close();
   });
+
+  it('the audit log and the permission matrix, which load their own data, offer Retry too', async () => {
+    for (const [path, api, loaded] of [
+      ['/admin/audit-log', /\/api\/auth\/audit-logs\?/, '[data-testid=audit-entry]'],
+      ['/admin/roles/matrix', /\/api\/auth\/roles\?/, 'table input[type=checkbox]'],
+    ] as const) {
+      const page = await open(admin, path);
+      await page.route(api, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Not now."}' }));
+      await page.reload();
+      const alert = page.getByRole('alert').filter({ hasText: 'Not now.' });
+      await alert.waitFor();
+      expect(await page.locator(loaded).count(), path).toBe(0);
+      await page.unroute(api);
+      await alert.getByRole('button', { name: 'Retry' }).click();
+      await page.locator(loaded).first().waitFor();
+      expect(await alert.count(), path).toBe(0);
+      await page.context().close();
+    }
+  });
 });
 
 describe('defect 7: toasts', () => {

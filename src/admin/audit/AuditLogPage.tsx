@@ -44,7 +44,7 @@ export default function AuditLogPage() {
     next.set('page', String(p));
     setParams(next);
   };
-  const { data, isPending, isFetching, error } = useQuery({
+  const { data, isPending, isFetching, error, refetch } = useQuery({
     queryKey: ['app', 'audit-logs', filters, page],
     queryFn: () => loadAuditLogs(filters, page, PAGE_SIZE),
     placeholderData: keepPreviousData,
@@ -82,7 +82,13 @@ export default function AuditLogPage() {
         </Button>
       </Stack>
       <AuditFilterBar value={filters} onChange={setFilters} />
-      <LoadStatus busy={isPending || isFetching} busyLabel={t('loading')} error={error} fallback={t('load_error')} />
+      <LoadStatus
+        busy={isPending || isFetching}
+        busyLabel={t('loading')}
+        error={error}
+        fallback={t('load_error')}
+        onRetry={() => void refetch()}
+      />
       {data && <AuditEntryList entries={data.data} />}
       {data && pages > 1 && (
         <Stack

@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { AuditDiff } from '../../shared/api/audit';
+import { formatDateTime } from '../../web/dates';
 import { formatValue } from './formatValue';
 
 /**
@@ -10,10 +11,11 @@ import { formatValue } from './formatValue';
  */
 export function DiffView({ resource, diff }: { resource: string; diff: AuditDiff | null }) {
   const translate = useTranslate();
+  const [locale = 'en'] = useLocaleState();
   const t = (k: string, o?: Record<string, unknown>) => translate(`app.audit.${k}`, o);
   const empty = t('empty');
   const yesNo = (b: boolean) => translate(b ? 'ra.boolean.true' : 'ra.boolean.false');
-  const show = (v: unknown) => formatValue(v, empty, yesNo);
+  const show = (v: unknown) => formatValue(v, empty, yesNo, (iso) => formatDateTime(iso, locale));
   const entries = Object.entries(diff ?? {});
   if (!entries.length) return null;
   // Fields by their translated label where the locale names them (declared fields, an invite's, the

@@ -22,7 +22,7 @@ export default function PermissionMatrix() {
   const t = (k: string, o?: Record<string, unknown>) => translate(`app.matrix.${k}`, o);
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { data, isPending, error } = useQuery({ queryKey: KEY, queryFn: loadMatrix, retry: false, gcTime: 0 });
+  const { data, isPending, isFetching, error, refetch } = useQuery({ queryKey: KEY, queryFn: loadMatrix, retry: false, gcTime: 0 });
   const [tab, setTab] = useState<'api' | 'menu'>('api');
   const [saving, setSaving] = useState(false);
   // Superadmin roles hold everything whatever is linked: no column to tick.
@@ -93,7 +93,7 @@ export default function PermissionMatrix() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('intro')}
       </Typography>
-      <LoadStatus busy={isPending} error={error} fallback={t('load_error')} />
+      <LoadStatus busy={isPending || isFetching} error={error} fallback={t('load_error')} onRetry={() => void refetch()} />
       {data && (
         <>
           <Stack sx={{ gap: 1, mb: 1, alignItems: 'flex-start' }}>
