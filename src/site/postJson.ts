@@ -4,9 +4,10 @@ import type { BodyOf, Operation } from '../shared/api/operation';
  * One public API call (no token needed). Resolves with the server's `error`
  * text when it sent one (SPEC 8: shown as is), null on success, and
  * `fallback` for transport failures or answers without an error field. The
- * operation (src/shared/api) types the body.
+ * operation (src/shared/api), a type argument only, types the body: the site
+ * never loads the schemas themselves (TypeBox is 12 kB gzipped).
  */
-export async function postJson<O extends Operation>(_op: O, url: string, body: BodyOf<O>, fallback: string): Promise<string | null> {
+export async function postJson<O extends Operation>(url: string, body: BodyOf<O>, fallback: string): Promise<string | null> {
   try {
     const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     if (res.ok) return null;

@@ -1,7 +1,7 @@
 import { textApi, csvText, lengthChecks, stringSchema, type FieldKind } from './kind';
+import { EMAIL_PATTERN } from './text-rules';
 
-/** SPEC 5: a simple {something}@{something}.{something} pattern. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_PATTERN };
 
 /** An e-mail address, stored lower-cased and trimmed. */
 export const email: FieldKind = {

@@ -1,8 +1,8 @@
 import { Type } from '../api/schema';
 import { stringSchema, type FieldKind } from './kind';
+import { PASSWORD_MIN } from './text-rules';
 
-/** SPEC 9: minimum password length. */
-export const PASSWORD_MIN = 6;
+export { PASSWORD_MIN };
 
 /** Write-only: the server keeps an argon2id hash; a blank value leaves it unchanged. */
 export const password: FieldKind = {

@@ -3,7 +3,7 @@ import { Link } from '../Link';
 import { Field } from '../Field';
 import { FormMessage } from '../FormMessage';
 import { postJson } from '../postJson';
-import { forgotPassword } from '../../shared/api/auth';
+import type { forgotPassword } from '../../shared/api/auth';
 import { useSiteI18n } from '../i18n/context';
 import { useRedirectSignedIn } from '../useRedirectSignedIn';
 
@@ -29,7 +29,7 @@ export function ForgotPassword() {
     setBusy(true);
     setResult(null);
     // lang: the server writes the mail in the language the visitor reads.
-    const error = await postJson(forgotPassword, '/api/auth/forgot-password', { email: value, lang }, t('app.auth.forgot_error'));
+    const error = await postJson<typeof forgotPassword>('/api/auth/forgot-password', { email: value, lang }, t('app.auth.forgot_error'));
     setBusy(false);
     setResult(error ? { kind: 'error', text: error } : { kind: 'success', text: t('app.auth.forgot_success') });
   };

@@ -3,7 +3,7 @@ import { Link } from '../Link';
 import { Field } from '../Field';
 import { FormMessage } from '../FormMessage';
 import { postJson } from '../postJson';
-import { resetPassword } from '../../shared/api/auth';
+import type { resetPassword } from '../../shared/api/auth';
 import { useT } from '../i18n/context';
 import { useRedirectSignedIn } from '../useRedirectSignedIn';
 
@@ -51,7 +51,11 @@ export function ResetPassword({ token }: { token: string }) {
     if (next.password || next.confirm) return;
     setBusy(true);
     setResult(null);
-    const error = await postJson(resetPassword, '/api/auth/reset-password', { password, resetToken: token }, t('app.auth.reset_error'));
+    const error = await postJson<typeof resetPassword>(
+      '/api/auth/reset-password',
+      { password, resetToken: token },
+      t('app.auth.reset_error'),
+    );
     setBusy(false);
     setResult(error ? { kind: 'error', text: error } : { kind: 'success', text: t('app.auth.reset_success') });
   };

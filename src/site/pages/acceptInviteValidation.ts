@@ -1,6 +1,5 @@
 import type { Translate } from '../i18n/context';
-import { EMAIL_PATTERN } from '../../shared/field-kinds/email';
-import { PASSWORD_MIN } from '../../shared/field-kinds/password';
+import { EMAIL_PATTERN, PASSWORD_MIN } from '../../shared/field-kinds/text-rules';
 
 export { PASSWORD_MIN };
 
