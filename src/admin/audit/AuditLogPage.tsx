@@ -70,11 +70,13 @@ export default function AuditLogPage() {
         <Typography variant="h5" component="h1">
           {t('title')}
         </Typography>
+        {/* Usable while the first page loads (as the lists' Export): only a search known to be empty disables it,
+            so it does not fade from disabled to enabled when the entries arrive. */}
         <Button
           variant="outlined"
           size="small"
           onClick={exportCsv}
-          disabled={exporting || total === 0}
+          disabled={exporting || (data !== undefined && total === 0)}
           startIcon={exporting ? <CircularProgress size={16} /> : <DownloadIcon />}
           data-testid="audit-export"
         >
