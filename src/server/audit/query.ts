@@ -7,6 +7,8 @@ import { auditLogs } from '../db/system-tables';
 import { isoDate } from '../crud/representation';
 import { escapeLike } from '../crud/query';
 import { badRequest } from '../http/http-error';
+import { countRows } from '../crud/count';
+import type { AnyTable } from '../db/any-table';
 
 const uuidRe = new RegExp(UUID_PATTERN);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -104,4 +106,10 @@ export async function* exportAuditCsv(db: Db, f: AuditFilters): AsyncGenerator<s
       .join('');
     if (rows.length < AUDIT_EXPORT_BATCH) return;
   }
+}
+
+/** The number of entries `where` matches, given a page of them: a short page that is not empty is the last one, so no count is needed. */
+export async function auditTotal(db: Db, where: SQL | undefined, shown: number, limit: number, offset: number): Promise<number> {
+  if (shown < limit && (shown > 0 || offset === 0)) return offset + shown;
+  return (await countRows(db, auditLogs as unknown as AnyTable, where, 'audit_logs')).total;
 }

@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import * as contract from '../../shared/api/audit';
 import { auditLogs } from '../db/system-tables';
-import { countRows } from '../crud/count';
-import type { AnyTable } from '../db/any-table';
 import { refuseUnknownParams } from '../crud/known-params';
-import { auditToApi, auditWhere, exportAuditCsv, newestFirst } from '../audit/query';
+import { auditToApi, auditTotal, auditWhere, exportAuditCsv, newestFirst } from '../audit/query';
 
 export const AUDIT_ROUTE = '/api/auth/audit-logs';
 
@@ -26,11 +24,7 @@ export async function auditRoutes(server: FastifyInstance) {
       .orderBy(...newestFirst)
       .limit(limit)
       .offset(offset);
-    // A short page that is not empty is the last one: no count needed.
-    const total =
-      rows.length < limit && (rows.length > 0 || offset === 0)
-        ? offset + rows.length
-        : (await countRows(db(), auditLogs as unknown as AnyTable, where, 'audit_logs')).total;
+    const total = await auditTotal(db(), where, rows.length, limit, offset);
     return { data: rows.map(auditToApi), total, page, pages: Math.max(1, Math.ceil(total / limit)) };
   });
 

@@ -4,10 +4,8 @@ import type { KeyChange } from '../../shared/api/translations';
 import type { Db } from '../db/client';
 import { translationsT } from '../db/tables';
 import { auditLogs } from '../db/system-tables';
-import { countRows } from '../crud/count';
-import type { AnyTable } from '../db/any-table';
 import { isoDate } from '../crud/representation';
-import { newestFirst } from '../audit/query';
+import { auditTotal, newestFirst } from '../audit/query';
 
 type Change = Static<typeof KeyChange>;
 
@@ -41,10 +39,7 @@ export async function keyHistory(db: Db, lang: string, key: string, page: number
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
-  const total =
-    rows.length < limit && (rows.length > 0 || offset === 0)
-      ? offset + rows.length
-      : (await countRows(db, auditLogs as unknown as AnyTable, where, 'audit_logs')).total;
+  const total = await auditTotal(db, where, rows.length, limit, offset);
   const data = rows.map((r): Change => {
     const change = (r.change && typeof r.change === 'object' ? r.change : {}) as { before?: unknown; after?: unknown };
     return {
