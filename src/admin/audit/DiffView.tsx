@@ -18,9 +18,9 @@ export function DiffView({ resource, diff }: { resource: string; diff: AuditDiff
   const show = (v: unknown) => formatValue(v, empty, yesNo, (iso) => formatDateTime(iso, locale));
   const entries = Object.entries(diff ?? {});
   if (!entries.length) return null;
-  // Fields by their translated label where the locale names them (declared fields, an invite's, the
-  // sign-in events' details); a translation's diff is keyed by translation keys, shown as they are.
-  const label = (field: string) => (resource === 'translations' ? field : translate(`resources.${resource}.fields.${field}`, { _: field }));
+  // Fields by their translated label where the locale names them (declared fields, an invite's, the sign-in
+  // events' details), else as they are: a translation's diff, keyed by translation keys, has no labels.
+  const label = (field: string) => translate(`resources.${resource}.fields.${field}`, { _: field });
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25 }}>
       {entries.map(([field, change]) => (
