@@ -8,6 +8,20 @@ const namedProgress = {
 };
 
 /**
+ * Start-up work on a phone (issue 17 defect 12):
+ * - media queries answer on the first render (the app is never rendered on a
+ *   server): without it every useMediaQuery starts false, so react-admin's
+ *   sidebar and the lists render their desktop form, then again their phone one;
+ * - each text input would add its own <style> with the two auto-fill
+ *   keyframes (a style recalculation per input); the pages' HTML defines them
+ *   once (index.html, kiosk-login.html).
+ */
+const lessStartupWork = {
+  MuiUseMediaQuery: { defaultProps: { noSsr: true } },
+  MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true } },
+};
+
+/**
  * A keyboard focus everyone can see (issue 17 section 1): MUI marks it only
  * with a faint ripple on text and icon buttons. A ring inside the control in
  * its own text colour contrasts with whatever it sits on: a blue text button
@@ -37,6 +51,7 @@ export const lightTheme: RaThemeOptions = {
     ...defaultLightTheme.components,
     ...namedProgress,
     ...focusRing,
+    ...lessStartupWork,
     // Form action bars: grey[300] left the blue 'Cancel' at 4.35:1.
     RaToolbar: { styleOverrides: { root: { backgroundColor: '#f5f5f5' } } },
   },
@@ -44,5 +59,5 @@ export const lightTheme: RaThemeOptions = {
 
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
-  components: { ...defaultDarkTheme.components, ...namedProgress, ...focusRing },
+  components: { ...defaultDarkTheme.components, ...namedProgress, ...focusRing, ...lessStartupWork },
 };
