@@ -2,7 +2,7 @@ import { Suspense, useMemo, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, Resource, localStorageStore, type I18nProvider } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, Resource, localStorageStore, type I18nProvider } from 'react-admin';
 import { productResources } from '../../resources/set';
 import { hasOperation } from '../shared/resource';
 import type { ResourceSet } from '../shared/resource-set';
@@ -66,55 +66,60 @@ function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; val
   );
   const guarded = (path: string, node: ReactNode) => <CategoryGuard path={path}>{lazyPage(node)}</CategoryGuard>;
   return (
-    <Admin
-      title="Back Office"
+    // react-admin's <Admin> is these two; it also imports its default English
+    // polyglot provider (and polyfills), which this app never uses.
+    <AdminContext
       dataProvider={providers.dataProvider}
       authProvider={providers.authProvider}
       i18nProvider={i18nProvider}
       queryClient={queryClient}
       store={store}
-      layout={AppLayout}
       lightTheme={lightTheme}
       darkTheme={darkTheme}
-      loginPage={SignInGate}
-      dashboard={Dashboard}
-      notification={AppNotifications}
-      accessDenied={AccessDenied}
-      catchAll={NotFound}
-      error={ErrorPage}
-      disableTelemetry
     >
-      {resources.list
-        .filter((r) => hasOperation(r, 'list'))
-        .map((r) => {
-          const List = moduleOf(modules, r.name).list;
-          return (
-            <Resource
-              key={r.name}
-              name={r.name}
-              list={lazyPage(List ? <List /> : <ResourceList name={r.name} />)}
-              icon={() => menuIcon(r.path)}
-              recordRepresentation={r.recordLabel}
-            />
-          );
-        })}
-      <CustomRoutes noLayout>
-        <Route path={ADMIN_OWN_PATHS.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
-        <Route path={ADMIN_OWN_PATHS.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
-        <Route path={ADMIN_OWN_PATHS.twoFactorSetup} element={lazyPage(<TwoFactorSetupPage />)} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />
-        <Route path={ADMIN_OWN_PATHS.auditLog} element={guarded(ADMIN_OWN_PATHS.auditLog, <AuditLogPage />)} />
-        {resources.list.flatMap((r) => {
-          const m = moduleOf(modules, r.name);
-          const own = !hasOperation(r, 'list') && m.list ? [{ path: r.path, element: <m.list /> }] : [];
-          return [...own, ...(m.routes ?? [])].map((route) => (
-            <Route key={route.path} path={route.path} element={guarded(r.path, route.element)} />
-          ));
-        })}
-      </CustomRoutes>
-    </Admin>
+      <AdminUI
+        title="Back Office"
+        layout={AppLayout}
+        loginPage={SignInGate}
+        dashboard={Dashboard}
+        notification={AppNotifications}
+        accessDenied={AccessDenied}
+        catchAll={NotFound}
+        error={ErrorPage}
+        disableTelemetry
+      >
+        {resources.list
+          .filter((r) => hasOperation(r, 'list'))
+          .map((r) => {
+            const List = moduleOf(modules, r.name).list;
+            return (
+              <Resource
+                key={r.name}
+                name={r.name}
+                list={lazyPage(List ? <List /> : <ResourceList name={r.name} />)}
+                icon={() => menuIcon(r.path)}
+                recordRepresentation={r.recordLabel}
+              />
+            );
+          })}
+        <CustomRoutes noLayout>
+          <Route path={ADMIN_OWN_PATHS.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
+          <Route path={ADMIN_OWN_PATHS.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
+          <Route path={ADMIN_OWN_PATHS.twoFactorSetup} element={lazyPage(<TwoFactorSetupPage />)} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />
+          <Route path={ADMIN_OWN_PATHS.auditLog} element={guarded(ADMIN_OWN_PATHS.auditLog, <AuditLogPage />)} />
+          {resources.list.flatMap((r) => {
+            const m = moduleOf(modules, r.name);
+            const own = !hasOperation(r, 'list') && m.list ? [{ path: r.path, element: <m.list /> }] : [];
+            return [...own, ...(m.routes ?? [])].map((route) => (
+              <Route key={route.path} path={route.path} element={guarded(r.path, route.element)} />
+            ));
+          })}
+        </CustomRoutes>
+      </AdminUI>
+    </AdminContext>
   );
 }
 
