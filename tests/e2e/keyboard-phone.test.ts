@@ -218,6 +218,47 @@ describe('a 390 x 844 phone', () => {
     });
   }
 
+  for (const lang of ['en', 'el'] as const) {
+    it(`keeps a list's filters behind a Filters button that counts the set ones (${lang})`, async () => {
+      const t =
+        lang === 'en' ? { filters: 'Filters', blocked: 'Blocked', no: 'No' } : { filters: 'Φίλτρα', blocked: 'Αποκλεισμένος', no: 'Όχι' };
+      const { context, page } = await signedIn({ lang, width: 390 });
+      await page.goto(server.url + '/admin/users');
+      await page.getByTestId('compact-list').waitFor();
+      const toggle = page.getByTestId('filters-toggle');
+      expect(await toggle.textContent()).toBe(t.filters);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByTestId('list-filters').count()).toBe(0);
+      // No column chooser (the compact list shows its first columns) and one pagination, under the records.
+      expect(await page.locator('[data-testid=pagination-top]').count()).toBe(0);
+      expect(await page.getByRole('button', { name: lang === 'en' ? 'Columns' : 'Στήλες' }).count()).toBe(0);
+
+      // By keyboard: the button opens the panel, whose inputs come next in the tab order.
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      const filters = page.getByTestId('list-filters');
+      await filters.waitFor();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid=list-filters]')))).toBe(true);
+      await filters.getByRole('combobox', { name: t.blocked }).click();
+      await page.getByRole('option', { name: t.no }).click();
+      await expect.poll(() => toggle.textContent()).toBe(`${t.filters} (1)`);
+      expect(JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}')).toEqual({ blocked: false });
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, `phone-filters-${lang}`);
+
+      // Closed, the count still says the list is filtered; a reload with a filter opens the panel.
+      await toggle.click();
+      await filters.waitFor({ state: 'detached' });
+      expect(await toggle.textContent()).toBe(`${t.filters} (1)`);
+      await page.reload();
+      await page.getByTestId('list-filters').waitFor();
+      expect(await page.getByTestId('filters-toggle').getAttribute('aria-expanded')).toBe('true');
+      await context.close();
+    });
+  }
+
   it('opens the add dialog full screen with Save and Cancel on screen', async () => {
     const { context, page } = await signedIn({ lang: 'el', width: 390 });
     await page.goto(server.url + '/admin/users');

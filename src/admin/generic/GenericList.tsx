@@ -14,6 +14,7 @@ import { WhenListLoaded } from './WhenListLoaded';
 import { RowActions } from './RowActions';
 import { SearchBox } from './SearchBox';
 import { ListFilters } from './ListFilters';
+import { FiltersPanel, FiltersToggle } from './PhoneFilters';
 import { ExportButton } from './ExportButton';
 import { BulkDelete } from './BulkDelete';
 import { listPreferenceKey } from './useListPreferenceKey';
@@ -33,6 +34,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
+  const [filtersChoice, setFiltersChoice] = useState<boolean>();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { resources } = useAdminResources();
   // Only what the user's permissions allow (issue 17 defect 3).
@@ -52,16 +54,25 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
         <ListHeader def={def} extra={extra} canAdd={may.create} onAdd={() => setDialog({ mode: 'create' })} />
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
           <SearchBox placeholder={def.list.searchPlaceholder} />
-          <ListFilters def={def} />
+          {!small && <ListFilters def={def} />}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <ExportButton def={def} />
-          <SelectColumnsButton preferenceKey={preferenceKey} />
+          {/* The compact list shows its first three columns: a column chooser would change nothing there. */}
+          {small ? (
+            <FiltersToggle def={def} choice={filtersChoice} onChange={setFiltersChoice} />
+          ) : (
+            <SelectColumnsButton preferenceKey={preferenceKey} />
+          )}
           <Box sx={{ flex: 1 }} />
-          <WhenListLoaded>
-            <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
-          </WhenListLoaded>
+          {/* A phone has the pagination under its records only: the title already counts them. */}
+          {!small && (
+            <WhenListLoaded>
+              <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
+            </WhenListLoaded>
+          )}
         </Box>
+        {small && <FiltersPanel def={def} choice={filtersChoice} />}
         <ListStatus resource={def.name} />
         {/* A phone gets a compact list; wide tables scroll inside their card. */}
         <WhenListLoaded>

@@ -12,6 +12,11 @@ function FilterRow(props: Pick<HTMLAttributes<HTMLFormElement>, 'onSubmit'>) {
   );
 }
 
+/** Whether any of the list's filterable fields has an input (else there is nothing to show or toggle). */
+export function hasFilterInputs(def: ResourceDef): boolean {
+  return filterFields(def).some(([, fd]) => Boolean(adminKindOf(fd).FilterInput));
+}
+
 /**
  * The list's filters, next to the search box: one input per field the API
  * filters by (its kind's `FilterInput`: a select for an enum, any/yes/no for
