@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
@@ -57,6 +58,29 @@ describe('/locales/{lng}/translations.json', () => {
     expect(revalidated.statusCode).toBe(304);
     // The shipped defaults in the repository are untouched.
     expect(JSON.parse(readFileSync(path.resolve('public/locales/el/translations.json'), 'utf8'))).toEqual(shippedEl);
+  });
+
+  it('is sent compressed to browsers that accept it (br first, else gzip), the same texts under the same ETag', async () => {
+    const plain = await h.app.inject({ method: 'GET', url: URL_EL });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const br = await h.app.inject({ method: 'GET', url: URL_EL, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const gz = await h.app.inject({ method: 'GET', url: URL_EL, headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
+    // A revalidation is still a bare 304.
+    const again = await h.app.inject({
+      method: 'GET',
+      url: URL_EL,
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
   });
 
   it('a language that is not there, or not a language code, is a 404', async () => {

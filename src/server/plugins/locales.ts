@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { isLang } from '../translations/store';
 import { etagOf, readSnapshot } from '../translations/snapshots';
+import { compressedBody, pickEncoding } from './compressed-body';
 
 /** Whether the browser's copy (If-None-Match) is the current one. */
 function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -17,7 +18,9 @@ function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
  * GET /locales/{lng}/translations.json: the snapshot the last Generate
  * stored in the database (so every replica serves the same texts on the next
  * request), else the file shipped with the product. `no-cache` with an ETag:
- * browsers ask every time and get 304 while nothing changed.
+ * browsers ask every time and get 304 while nothing changed. Sent compressed
+ * (br or gzip) to browsers that accept it: on a phone's network the 60 kB
+ * fallback language was a fifth of the admin's first load.
  */
 export function localesPlugin(shippedRoots: string[]) {
   return async (app: FastifyInstance) => {
@@ -39,9 +42,12 @@ export function localesPlugin(shippedRoots: string[]) {
         const body = snapshot?.body ?? (await shipped(lng));
         if (body === null) return reply.status(404).send({ error: 'Not found.' });
         const etag = snapshot?.etag ?? etagOf(body);
-        reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+        reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding');
         if (fresh(req.headers['if-none-match'], etag)) return reply.status(304).send();
-        return reply.type('application/json; charset=utf-8').send(body);
+        reply.type('application/json; charset=utf-8');
+        const encoding = pickEncoding(req.headers['accept-encoding']);
+        if (!encoding) return reply.send(body);
+        return reply.header('Content-Encoding', encoding).send(await compressedBody(body, encoding, etag));
       },
     );
   };
