@@ -5,6 +5,7 @@ import { createI18nProvider } from './providers/i18nProvider';
 import { AdminApp } from './AdminApp';
 import { RouterError } from './screens/RouterError';
 import { preloadScreen } from './preloadScreen';
+import { warmPermissions } from './providers/warmPermissions';
 
 /**
  * Mounts react-admin under /admin. react-admin would create a hash router by
@@ -16,6 +17,7 @@ export default function AdminRoot() {
   useEffect(() => {
     let alive = true;
     preloadScreen(window.location.pathname);
+    warmPermissions();
     // The first render of react-admin + MUI is the page's largest piece of
     // work: as a transition React renders it in slices and yields between
     // them, instead of one long task that blocks input (issue 17, defect 12).

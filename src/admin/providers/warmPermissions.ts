@@ -1,0 +1,17 @@
+import { getToken } from '../../web/session';
+import { tokenExpired } from '../auth/tokenExpiry';
+import { getAdminPermissions } from './permissions';
+
+/**
+ * Starts loading the signed-in user's menu entries and API calls while the
+ * translations load. react-admin asks for them only after its first render,
+ * and a list waits for them (canAccess) before fetching its records: asked
+ * early, the answer is there or on its way (issue 17, defect 12). The
+ * requests are the ones react-admin would make (shared, cached promises),
+ * so a refusal is handled where it is used, not here.
+ */
+export function warmPermissions(): void {
+  const token = getToken();
+  if (!token || tokenExpired(token)) return;
+  getAdminPermissions().catch(() => undefined);
+}
