@@ -4,7 +4,7 @@
 // end-to-end tests in Debian's Chromium start when the front end is built;
 // the API suite on PGlite and (when DATABASE_URL is set, as in CI) on
 // PostgreSQL, the server build followed by the runtime subset of the API
-// suite on Node 22, and the container's build and start steps on a clean
+// suite on Node 26 (the active LTS), and the container's build and start steps on a clean
 // copy (scripts/check-production.mjs runs scripts/container.sh, as the
 // Dockerfile does) start when the checks and unit tests pass; the cluster
 // test when those pass and the front end is built. Once a part fails no
@@ -41,14 +41,15 @@ const steps = [
     ? [{ name: 'API on PostgreSQL', after: CHECKS, args: [vitest, 'run', '--project', 'api'], env: { ...baseEnv, DATABASE_URL } }]
     : []),
   { name: 'server build', after: CHECKS, args: [path.join(root, 'scripts/build-server.mjs')], env: baseEnv },
-  // Node 22 as well as the machine's Node (package.json engines): the files where the runtime shows (native
-  // addons, the S3 SDK, fetch and streams, static files, the compiled server's start and stop). The binary: the
-  // npm registry's `node` package, installed once into node_modules/.cache (scripts/node22.mjs).
+  // Node 26, the active LTS line, as well as the machine's Node 20, the oldest in package.json engines: the files
+  // where the runtime shows (native addons, the S3 SDK, fetch and streams, static files, the compiled server's
+  // start and stop). The binary: the npm registry's `node` package, installed once into node_modules/.cache
+  // (scripts/node-lts.mjs).
   {
-    name: 'API on Node 22 (PGlite, runtime subset)',
+    name: 'API on Node 26 (PGlite, runtime subset)',
     after: ['server build'],
     args: [
-      path.join(root, 'scripts/node22.mjs'),
+      path.join(root, 'scripts/node-lts.mjs'),
       ...[vitest, 'run', '--project', 'api', 'tests/api/process', 'tests/api/auth.test.ts', 'tests/api/uploads.test.ts'],
       ...['tests/api/notification-stream.test.ts', 'tests/api/web.test.ts'],
     ],

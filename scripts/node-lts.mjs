@@ -1,17 +1,20 @@
-// `node scripts/node22.mjs <script> [args...]`: runs a Node script on Node 22
-// (README "Operating it", Node versions). The binary comes from the npm
-// registry's `node` package (it ships the official build), installed on
-// first use into node_modules/.cache/node22 — outside the app's
-// dependencies, and gone with the next `npm ci`. The machine's Node runs
-// everything else; this is how `npm test` runs the API tests on both LTS
-// lines. NODE22_SPEC picks another version (default: the newest 22.x).
+// `node scripts/node-lts.mjs <script> [args...]`: runs a Node script on the
+// active LTS line, Node 26 (README "Operating it", Node versions). The binary
+// comes from the npm registry's `node` package (it ships the official build),
+// installed on first use into node_modules/.cache/node-lts — outside the
+// app's dependencies, and gone with the next `npm ci`. The machine's Node
+// runs everything else; this is how `npm test` runs the API tests on the
+// oldest and the newest supported LTS lines. NODE_LTS_SPEC picks another
+// line (default `node@26`, the newest 26.x; e.g. `node@22`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const spec = process.env.NODE22_SPEC ?? 'node@22';
-const dir = path.join(root, 'node_modules/.cache/node22');
+const spec = process.env.NODE_LTS_SPEC ?? 'node@26';
+// The major the spec names: a cached binary of another line is replaced.
+const major = `v${/^node@(\d+)/.exec(spec)?.[1] ?? ''}`;
+const dir = path.join(root, 'node_modules/.cache/node-lts');
 const bin = (d) => path.join(d, 'node_modules/node/bin/node');
 
 const versionOf = (d) => {
@@ -20,7 +23,7 @@ const versionOf = (d) => {
   return r.status === 0 ? r.stdout.trim() : null;
 };
 
-if (!versionOf(dir)?.startsWith('v22.')) {
+if (!versionOf(dir)?.startsWith(`${major}.`)) {
   console.log(`Installing ${spec} from the npm registry into ${path.relative(root, dir)}...`);
   // Into a folder of this process's own, then moved: two runs at once do not see a half-installed binary.
   const tmp = `${dir}.${process.pid}`;
@@ -29,7 +32,7 @@ if (!versionOf(dir)?.startsWith('v22.')) {
   const r = spawnSync(npm, ['install', '--prefix', tmp, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', spec], {
     stdio: 'inherit',
   });
-  if (r.status !== 0 || !versionOf(tmp)?.startsWith('v22.')) {
+  if (r.status !== 0 || !versionOf(tmp)?.startsWith(`${major}.`)) {
     console.error(`Could not install ${spec} (npm exited ${r.status}).`);
     process.exit(1);
   }
