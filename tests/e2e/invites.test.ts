@@ -51,6 +51,8 @@ describe('invites in Chromium', () => {
     expect(new URL(admin.url()).pathname).toBe('/admin/invites');
     await admin.getByText('No invites found.').waitFor();
     await admin.getByTestId('invites-page-info').first().filter({ hasText: 'Page 1 / 1 • Total 0' }).waitFor();
+    // One pager for an empty list (it showed above and below 'No invites found.').
+    expect(await admin.getByTestId('invites-page-info').count()).toBe(1);
     expect(await admin.locator('input[name=hours]').inputValue()).toBe('48');
   });
 
@@ -64,6 +66,7 @@ describe('invites in Chromium', () => {
     const row = rows().first();
     await row.getByText('any', { exact: true }).waitFor();
     await row.getByText('not used').waitFor();
+    expect(await admin.getByTestId('invites-page-info').count()).toBe(2);
     await row.getByRole('button', { name: 'Copy' }).click();
     await expectToast(admin, 'Link copied.');
     expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(shown);

@@ -97,7 +97,8 @@ export function InvitesPage() {
           {data &&
             !error &&
             (small ? <InvitesCompactList rows={data.data} onChanged={reload} /> : <InvitesTable rows={data.data} onChanged={reload} />)}
-          {pager}
+          {/* Under the rows too, when there are rows: an empty list had its pager twice around 'No invites found.' */}
+          {data && data.data.length > 0 && pager}
         </CardContent>
       </Card>
     </Box>
