@@ -10,7 +10,20 @@ let h: Harness;
 const web = mkdtempSync(path.join(tmpdir(), 'bo-web-'));
 beforeAll(async () => {
   mkdirSync(path.join(web, 'assets'), { recursive: true });
-  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><head><title>app</title></head><body></body></html>');
+  // The build's manifest: the admin face and React's start, with what they import statically.
+  mkdirSync(path.join(web, '.vite'));
+  writeFileSync(
+    path.join(web, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/main-abc123.js', isEntry: true },
+      'src/entry/boot.tsx': { file: 'assets/boot-b00t.js', imports: ['_client-c1.js'] },
+      'src/admin/AdminRoot.tsx': { file: 'assets/AdminRoot-a1.js', imports: ['_client-c1.js', '_mui-m1.js'], css: ['assets/x.css'] },
+      '_client-c1.js': { file: 'assets/client-c1.js' },
+      '_mui-m1.js': { file: 'assets/mui-m1.js', imports: ['_client-c1.js'] },
+      'src/site/SiteRoot.tsx': { file: 'assets/SiteRoot-s1.js' },
+    }),
+  );
   writeFileSync(path.join(web, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(web, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
   h = await startHarness({ WEB_DIR: web });
@@ -24,6 +37,29 @@ describe('serving the front end', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<title>app</title>');
       expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it("preloads the admin's first-load chunks on admin screens only", async () => {
+    const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]).sort();
+    for (const url of ['/admin', '/admin/users', '/admin/users?filter=%7B%7D', '/admin/account/profile']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<title>app</title>');
+      expect(preloads(res.body), url).toEqual([
+        '/assets/AdminRoot-a1.js',
+        '/assets/boot-b00t.js',
+        '/assets/client-c1.js',
+        '/assets/mui-m1.js',
+      ]);
+    }
+    // The sign-in page's first load is the light login, and the site never loads the admin.
+    for (const url of ['/admin/login', '/admin/login?next=%2Fadmin%2Fusers', '/', '/about', '/invite?token=x']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(preloads(res.body), url).toEqual([]);
     }
   });
 

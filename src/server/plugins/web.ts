@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -6,10 +6,13 @@ import fp from 'fastify-plugin';
 import { appRoot } from '../app-root';
 import { localesPlugin } from './locales';
 import { uploadsPlugin } from './uploads';
+import { adminFirstLoadFiles, withModulePreloads } from './admin-preload';
 
 const KIOSK_FILE = 'kiosk-login.html';
 /** `/kiosk`, `/kiosk/...` and deep paths of the login-only shell (`/kiosk-login.html/users/x`). */
 const KIOSK_PATH = /^\/(kiosk(\/|\?|$)|kiosk-login\.html\/)/;
+/** Admin screens, but not the sign-in page: a first visit there gets the light login, not react-admin (src/entry/main.ts). */
+const ADMIN_SCREEN = /^\/admin(?!\/login\/?(\?|$))(\/|\?|$)/;
 
 /**
  * Uploaded files (plugins/uploads.ts), translation files (plugins/locales.ts) and the built front end.
@@ -40,6 +43,11 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
+  // Read once: the page and the build's manifest change only with a new build (and a new start).
+  const adminPage = hasWeb
+    ? withModulePreloads(readFileSync(path.join(config.webDir, 'index.html'), 'utf8'), adminFirstLoadFiles(config.webDir))
+    : '';
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (
@@ -52,6 +60,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       // The login-only shell answers every path under it (SPEC 1), and /kiosk,
       // where the 404 page's 'GO TO SHOP' leads, is that shell.
       if (KIOSK_PATH.test(url)) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(KIOSK_FILE, config.webDir);
+      // An admin screen: the same page, which also preloads the admin's chunks.
+      if (ADMIN_SCREEN.test(url)) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(adminPage);
       // Client-side routes: the SPA decides (including its own 404 page).
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', config.webDir);
     }
