@@ -224,7 +224,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(sessionRoutes);
   await app.register(twoFactorRoutes);
   await app.register(roleLinkRoutes);
-  await app.register(auditRoutes);
+  await app.register(auditRoutes(resources.list));
   const auditPurge = auditPurger(app);
   await app.register(notificationStreamRoutes);
   await app.register(uploadRoutes);

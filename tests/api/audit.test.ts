@@ -18,6 +18,7 @@ interface Entry {
   action: string;
   resource: string;
   recordId: string | null;
+  recordLabel?: string | null;
   diff: Record<string, { before?: unknown; after?: unknown; added?: unknown[]; removed?: unknown[] }> | null;
   ip: string | null;
   userAgent: string | null;
@@ -260,6 +261,33 @@ describe('GET /api/auth/audit-logs', () => {
     expect(body.total).toBeGreaterThan(2);
     expect(body.pages).toBe(Math.ceil(body.total / 2));
     expect(Date.parse(body.data[0].at)).toBeGreaterThanOrEqual(Date.parse(body.data[1].at));
+  });
+
+  test("entries name their record by its declaration's label while it exists, else only by id", async () => {
+    const u = await createUser(h, { name: 'Labelled Person' });
+    const made = await call(h, 'POST', '/api/auth/roles', {
+      token: h.adminToken,
+      body: { name: 'Labelled Role', description: 'For the audit test' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const role = made.json();
+    const mine = await entries(`recordId=${u._id}`);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((e) => e.recordLabel === 'Labelled Person')).toBe(true);
+    // Renamed: the entries show what the record is called now.
+    expect((await call(h, 'PUT', `/api/auth/users/${u._id}`, { token: h.adminToken, body: { name: 'Renamed Person' } })).statusCode).toBe(
+      200,
+    );
+    expect((await entries(`recordId=${u._id}`)).every((e) => e.recordLabel === 'Renamed Person')).toBe(true);
+    expect((await entries(`recordId=${role._id}`))[0].recordLabel).toBe('Labelled Role');
+    // Deleted: only the id is left (the diff of the delete still says what it was).
+    expect((await call(h, 'DELETE', `/api/auth/users/${u._id}`, { token: h.adminToken })).statusCode).toBe(200);
+    const gone = await entries(`recordId=${u._id}`);
+    expect(gone.map((e) => e.recordLabel)).toEqual(gone.map(() => null));
+    expect(gone.every((e) => e.recordId === u._id)).toBe(true);
+    // Sign-ins name the user too; entries without a record have no label.
+    const page = await entries('page=1');
+    expect(page.filter((e) => e.recordId === null).every((e) => e.recordLabel === null)).toBe(true);
   });
 
   test('bad filters are a 400 naming them, never a 500 nor an unfiltered list', async () => {

@@ -51,6 +51,8 @@ describe('audit log', () => {
     const first = screen.getByTestId('audit-entry').first();
     await first.getByText('Updated').waitFor();
     await first.getByText('admin@example.com', { exact: false }).waitFor();
+    // The record by its name (now the new one), not its id.
+    await first.getByText('User · Audit Subject Renamed', { exact: true }).waitFor();
     const row = first.getByTestId('audit-diff-row').filter({ hasText: 'Name' });
     await expect.poll(() => row.locator('del').textContent()).toBe('Audit Subject');
     await expect.poll(() => row.locator('ins').textContent()).toBe('Audit Subject Renamed');

@@ -22,8 +22,14 @@ export function AuditEntryList({ entries, showRecord = true }: { entries: readon
           <ListItem key={e._id} divider disableGutters sx={{ display: 'block', py: 1 }} data-testid="audit-entry">
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 0.5 }}>
               <Chip size="small" label={t(`actions.${e.action}`, { _: e.action })} variant="outlined" />
-              <Typography variant="body2" component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {showRecord ? `${resource}${e.recordId ? ` · ${e.recordId}` : ''}` : resource}
+              <Typography
+                variant="body2"
+                component="span"
+                sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                title={showRecord && e.recordLabel && e.recordId ? e.recordId : undefined}
+              >
+                {/* The record by its name while it exists (the id stays searchable and in the export), else by its id. */}
+                {showRecord ? `${resource}${e.recordId ? ` · ${e.recordLabel ?? e.recordId}` : ''}` : resource}
               </Typography>
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', mb: 0.5 }}>

@@ -4,12 +4,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import * as contract from '../../shared/api/audit';
 import { auditLogs } from '../db/system-tables';
 import { refuseUnknownParams } from '../crud/known-params';
+import type { ResourceDef } from '../../shared/resource';
 import { auditToApi, auditTotal, auditWhere, exportAuditCsv, newestFirst } from '../audit/query';
+import { recordLabels } from '../audit/record-labels';
 
 export const AUDIT_ROUTE = '/api/auth/audit-logs';
 
-/** The audit trail: a paged, filtered list and its CSV export (the list's permission). */
-export async function auditRoutes(server: FastifyInstance) {
+/** The audit trail: a paged, filtered list (records named by their declarations' labels) and its CSV export (the list's permission). */
+export const auditRoutes = (declared: readonly ResourceDef[]) => async (server: FastifyInstance) => {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = () => app.deps.database.db;
 
@@ -25,7 +27,9 @@ export async function auditRoutes(server: FastifyInstance) {
       .limit(limit)
       .offset(offset);
     const total = await auditTotal(db(), where, rows.length, limit, offset);
-    return { data: rows.map(auditToApi), total, page, pages: Math.max(1, Math.ceil(total / limit)) };
+    const labelOf = await recordLabels(db(), declared, rows);
+    const data = rows.map((row) => ({ ...auditToApi(row), recordLabel: labelOf(row) }));
+    return { data, total, page, pages: Math.max(1, Math.ceil(total / limit)) };
   });
 
   // Registered without the type provider: the answer is a stream, not the schema's string.
@@ -43,4 +47,4 @@ export async function auditRoutes(server: FastifyInstance) {
         .send(stream);
     },
   );
-}
+};

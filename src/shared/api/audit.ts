@@ -76,6 +76,8 @@ export const AuditEntry = Type.Object({
   action: Type.String(),
   resource: Type.String(),
   recordId: Nullable(Type.String()),
+  /** What the record is called now (its resource's label field, e.g. a user's name); null once deleted or unnamed. */
+  recordLabel: Type.Optional(Nullable(Type.String())),
   diff: Nullable(Type.Record(Type.String(), DiffEntry)),
   ip: Nullable(Type.String()),
   userAgent: Nullable(Type.String()),
