@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
@@ -55,6 +55,12 @@ describe('serving the front end', () => {
         '/assets/mui-m1.js',
       ]);
     }
+    // A new build while the server runs: the page names the new chunks, not deleted ones.
+    const manifestFile = path.join(web, '.vite', 'manifest.json');
+    const before = readFileSync(manifestFile, 'utf8');
+    writeFileSync(manifestFile, JSON.stringify({ 'src/admin/AdminRoot.tsx': { file: 'assets/AdminRoot-new2.js' } }));
+    expect(preloads((await h.app.inject({ method: 'GET', url: '/admin/users' })).body)).toEqual(['/assets/AdminRoot-new2.js']);
+    writeFileSync(manifestFile, before);
     // The sign-in page's first load is the light login, and the site never loads the admin.
     for (const url of ['/admin/login', '/admin/login?next=%2Fadmin%2Fusers', '/', '/about', '/invite?token=x']) {
       const res = await h.app.inject({ method: 'GET', url });

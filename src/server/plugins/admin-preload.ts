@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 interface ManifestChunk {
@@ -42,4 +43,22 @@ export function withModulePreloads(html: string, files: readonly string[]): stri
   if (files.length === 0 || !html.includes('</head>')) return html;
   const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`).join('\n    ');
   return html.replace('</head>', `  ${links}\n  </head>`);
+}
+
+/**
+ * The admin screens' page for the build in `webDir`, made again when the
+ * build changes (index.html or its manifest rewritten by `npm run build`
+ * while the server runs): a page kept from before would name chunks the
+ * new build deleted.
+ */
+export function adminPageOf(webDir: string): () => Promise<string> {
+  const page = path.join(webDir, 'index.html');
+  const manifest = path.join(webDir, '.vite', 'manifest.json');
+  let made: { version: string; html: string } | null = null;
+  return async () => {
+    const [a, b] = await Promise.all([stat(page).catch(() => null), stat(manifest).catch(() => null)]);
+    const version = `${a?.mtimeMs}:${a?.size}:${b?.mtimeMs}:${b?.size}`;
+    if (made?.version !== version) made = { version, html: withModulePreloads(await readFile(page, 'utf8'), adminFirstLoadFiles(webDir)) };
+    return made.html;
+  };
 }

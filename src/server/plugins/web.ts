@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { appRoot } from '../app-root';
 import { localesPlugin } from './locales';
 import { uploadsPlugin } from './uploads';
-import { adminFirstLoadFiles, withModulePreloads } from './admin-preload';
+import { adminPageOf } from './admin-preload';
 
 const KIOSK_FILE = 'kiosk-login.html';
 /** `/kiosk`, `/kiosk/...` and deep paths of the login-only shell (`/kiosk-login.html/users/x`). */
@@ -43,12 +43,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  // Read once: the page and the build's manifest change only with a new build (and a new start).
-  const adminPage = hasWeb
-    ? withModulePreloads(readFileSync(path.join(config.webDir, 'index.html'), 'utf8'), adminFirstLoadFiles(config.webDir))
-    : '';
+  const adminPage = adminPageOf(config.webDir);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (
       hasWeb &&
@@ -61,7 +58,11 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       // where the 404 page's 'GO TO SHOP' leads, is that shell.
       if (KIOSK_PATH.test(url)) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(KIOSK_FILE, config.webDir);
       // An admin screen: the same page, which also preloads the admin's chunks.
-      if (ADMIN_SCREEN.test(url)) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(adminPage);
+      if (ADMIN_SCREEN.test(url))
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(await adminPage());
       // Client-side routes: the SPA decides (including its own 404 page).
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', config.webDir);
     }
