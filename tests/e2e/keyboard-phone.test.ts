@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, loginAdmin, type RunningServer, type AdminLogin } from './server';
 import { launchBrowser } from './browser';
 import { apiCall, shot } from './visit';
-import { overflowsSideways } from './axe';
+import { expectAccessible, overflowsSideways } from './axe';
 
 // Issue 17, the keyboard in dialogs (first field focused, focus kept inside,
 // Escape, a visible focus in both themes) and the custom lists on a 390 x 844
@@ -246,6 +246,7 @@ describe('a 390 x 844 phone', () => {
       await expect.poll(() => toggle.textContent()).toBe(`${t.filters} (1)`);
       expect(JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}')).toEqual({ blocked: false });
       expect(await overflowsSideways(page)).toBe(false);
+      await expectAccessible(page);
       await shot(page, `phone-filters-${lang}`);
 
       // Closed, the count still says the list is filtered; a reload with a filter opens the panel.
