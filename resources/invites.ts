@@ -24,6 +24,8 @@ export const invites: ResourceDef = {
   search: [],
   sortable: ['createdAt'],
   defaultSort: { field: 'createdAt', order: 'DESC' },
+  // An invite locked to an address is known by it (the audit log names it so); an open one by its id.
+  recordLabel: 'email',
   list: {
     columns: [{ source: 'createdAt' }, { source: 'email' }, { source: 'token' }, { source: 'expiresAt' }, { source: 'status' }],
     searchPlaceholder: 'app.search.by_name',

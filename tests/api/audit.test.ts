@@ -285,7 +285,12 @@ describe('GET /api/auth/audit-logs', () => {
     const gone = await entries(`recordId=${u._id}`);
     expect(gone.map((e) => e.recordLabel)).toEqual(gone.map(() => null));
     expect(gone.every((e) => e.recordId === u._id)).toBe(true);
-    // Sign-ins name the user too; entries without a record have no label.
+    // An invite locked to an address is named by it; an open invite has no name, only its id.
+    const locked = await call(h, 'POST', '/api/auth/invites', { token: h.adminToken, body: { email: 'labelled.invitee@example.com' } });
+    const open = await call(h, 'POST', '/api/auth/invites', { token: h.adminToken, body: {} });
+    expect((await entries(`recordId=${locked.json()._id}`))[0].recordLabel).toBe('labelled.invitee@example.com');
+    expect((await entries(`recordId=${open.json()._id}`))[0].recordLabel).toBeNull();
+    // Entries without a record have no label.
     const page = await entries('page=1');
     expect(page.filter((e) => e.recordId === null).every((e) => e.recordLabel === null)).toBe(true);
   });
