@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, without background chatter. */
 export function launchBrowser(): Promise<Browser> {
@@ -32,4 +32,16 @@ export async function waitForTitle(page: Page, text: string): Promise<void> {
     .getByTestId('list-title')
     .filter({ hasText: new RegExp(`^${text.replace(/[()]/g, '\\$&')}$`) })
     .waitFor({ timeout: 10000 });
+}
+
+/** What a day field (the admin's `DayInput`, a group of day/month/year parts) shows, without the pickers' bidi marks. */
+export async function dayFieldText(field: Locator): Promise<string> {
+  return (await field.innerText()).replace(/[\u2066-\u2069\u200e\u200f\s]/g, '');
+}
+
+/** Types a day into a day field from its first part, as a person does: day, month and year digits. */
+export async function typeDay(field: Locator, day: Date): Promise<void> {
+  await field.getByRole('spinbutton').first().click();
+  const two = (n: number) => String(n).padStart(2, '0');
+  await field.page().keyboard.type(`${two(day.getDate())}${two(day.getMonth() + 1)}${day.getFullYear()}`);
 }

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { startServer, loginAdmin, type RunningServer, type AdminLogin } from './server';
-import { expectToast, launchBrowser, waitForTitle } from './browser';
+import { dayFieldText, expectToast, launchBrowser, typeDay, waitForTitle } from './browser';
 import { formatDate } from '../../src/web/dates';
+import { expectAccessible } from './axe';
 
 /** The dashboard and the generated list's tools in Chromium: filters, sort, export, columns, row click, bulk delete. */
 let server: RunningServer;
@@ -21,6 +22,15 @@ const PEOPLE = [
 
 /** The server counts new users per UTC day. */
 const today = () => new Date().toISOString().slice(0, 10);
+/** The UTC day `offset` days from today (the server's whole days are UTC), as a local date to type. */
+const utcDay = (offset: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000);
+  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+};
+const two = (n: number) => String(n).padStart(2, '0');
+const isoDay = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+const shownDay = (d: Date) => `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()}`;
+const filterParam = () => JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as unknown;
 const rowTexts = async () => (await page.locator('tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
 const names = async () => (await rowTexts()).map((t) => PEOPLE.find((p) => t.includes(p.email))?.name ?? 'admin');
 
@@ -185,12 +195,63 @@ describe('list tools in Chromium', () => {
     expect(await own.getByRole('checkbox').isDisabled()).toBe(true);
   });
 
-  it('shows the filters in Greek', async () => {
+  it("filters by days typed in the interface language, not the browser's: Greek day/month/year, kept in the URL", async () => {
+    // The three users the bulk delete left, all created today.
     await signedInAt('/admin/users', 'el');
+    await waitForTitle(page, 'Χρήστες (3)');
     const filters = page.getByTestId('list-filters');
     await filters.getByRole('combobox', { name: 'Αποκλεισμένος' }).waitFor();
-    await filters.getByLabel('Ημερομηνία εγγραφής από').waitFor();
-    await filters.getByLabel('Ημερομηνία εγγραφής έως').waitFor();
     await page.getByRole('button', { name: 'Εξαγωγή' }).waitFor();
+    const from = filters.getByRole('group', { name: 'Ημερομηνία εγγραφής από' });
+    const to = filters.getByRole('group', { name: 'Ημερομηνία εγγραφής έως' });
+    // This browser is en-US: a native date input would read mm/dd/yyyy here.
+    await expect.poll(() => dayFieldText(from)).toBe('ΗΗ/ΜΜ/ΕΕΕΕ');
+    expect(await dayFieldText(to)).toBe('ΗΗ/ΜΜ/ΕΕΕΕ');
+
+    await typeDay(from, utcDay(1));
+    await waitForTitle(page, 'Χρήστες (0)');
+    await expect.poll(filterParam).toEqual({ createdAt_gte: isoDay(utcDay(1)) });
+    await typeDay(from, utcDay(0));
+    await waitForTitle(page, 'Χρήστες (3)');
+    await typeDay(to, utcDay(-1));
+    await waitForTitle(page, 'Χρήστες (0)');
+    await expect.poll(filterParam).toEqual({ createdAt_gte: isoDay(utcDay(0)), createdAt_lte: isoDay(utcDay(-1)) });
+
+    // A reload shows the days from the URL, as typed.
+    await page.reload();
+    await waitForTitle(page, 'Χρήστες (0)');
+    await expect.poll(() => dayFieldText(from)).toBe(shownDay(utcDay(0)));
+    expect(await dayFieldText(to)).toBe(shownDay(utcDay(-1)));
+
+    // Emptying a field drops its filter.
+    await to.getByRole('spinbutton').first().click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await waitForTitle(page, 'Χρήστες (3)');
+    await expect.poll(filterParam).toEqual({ createdAt_gte: isoDay(utcDay(0)) });
+
+    // The calendar speaks Greek too, works by keyboard and passes axe; its Clear empties the field.
+    await filters.getByRole('button', { name: /^Επιλέξτε ημερομηνία, η επιλεγμένη ημερομηνία είναι/ }).click();
+    const calendar = page.getByRole('dialog');
+    const months = [
+      'Ιανουάριος',
+      'Φεβρουάριος',
+      'Μάρτιος',
+      'Απρίλιος',
+      'Μάιος',
+      'Ιούνιος',
+      'Ιούλιος',
+      'Αύγουστος',
+      'Σεπτέμβριος',
+      'Οκτώβριος',
+      'Νοέμβριος',
+      'Δεκέμβριος',
+    ];
+    await calendar.getByText(`${months[utcDay(0).getMonth()]} ${utcDay(0).getFullYear()}`).waitFor();
+    await expectAccessible(page, '[role=dialog]');
+    await calendar.getByRole('button', { name: 'Καθαρισμός' }).click();
+    await expect.poll(filterParam).toEqual({});
+    await waitForTitle(page, 'Χρήστες (3)');
+    expect(await dayFieldText(from)).toBe('ΗΗ/ΜΜ/ΕΕΕΕ');
   });
 });

@@ -4,6 +4,7 @@ import { useTranslate } from 'react-admin';
 import { AUDIT_ACTIONS } from '../../shared/api/audit';
 import { useAdminResources } from '../resources/AdminResources';
 import type { AuditFilterValues } from './auditApi';
+import { DayInput } from '../dates/DayInput';
 
 /** Typed filters wait this long after the last key before they apply. */
 const DEBOUNCE_MS = 350;
@@ -12,7 +13,8 @@ type Key = 'q' | 'actor' | 'resource' | 'action' | 'from' | 'to';
 
 /**
  * Search, actor, resource, action and a range of days. Selects are native
- * (keyboard and phone pickers for free); typed values apply after a pause.
+ * (keyboard and phone pickers for free); days are typed or picked in the
+ * interface's format (`DayInput`); typed values apply after a pause.
  */
 export function AuditFilterBar({ value, onChange }: { value: AuditFilterValues; onChange: (v: AuditFilterValues) => void }) {
   const translate = useTranslate();
@@ -89,22 +91,8 @@ export function AuditFilterBar({ value, onChange }: { value: AuditFilterValues; 
           </option>
         ))}
       </TextField>
-      <TextField
-        {...common}
-        type="date"
-        label={t('from')}
-        value={value.from ?? ''}
-        onChange={(e) => set('from', e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        {...common}
-        type="date"
-        label={t('to')}
-        value={value.to ?? ''}
-        onChange={(e) => set('to', e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <DayInput {...common} label={t('from')} value={value.from ?? ''} onChange={(day) => set('from', day)} />
+      <DayInput {...common} label={t('to')} value={value.to ?? ''} onChange={(day) => set('to', day)} />
     </Box>
   );
 }
