@@ -2,13 +2,14 @@ import { Suspense, useMemo, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, AdminUI, CustomRoutes, Resource, localStorageStore, type I18nProvider } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { productResources } from '../../resources/set';
 import { hasOperation } from '../shared/resource';
 import type { ResourceSet } from '../shared/resource-set';
 import { ADMIN_OWN_PATHS } from '../shared/site-paths';
 import { createDataProvider, dataProvider } from './providers/dataProvider';
 import { authProvider, createAuthProvider } from './providers/authProvider';
+import { adminStore } from './providers/adminStore';
 import { AppLayout } from './layout/AppLayout';
 import { darkTheme, lightTheme } from './theme/themes';
 import { AppNotifications } from './layout/AppNotifications';
@@ -33,7 +34,6 @@ import type { AdminModules } from './resources/module';
 
 /** SPEC 9: lists stay fresh 15 s and are not retried. */
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 15000, retry: false } } });
-const store = localStorageStore(undefined, 'BackOffice');
 
 const lazyPage = (node: ReactNode) => <Suspense fallback={<LinearProgress />}>{node}</Suspense>;
 
@@ -73,7 +73,7 @@ function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; val
       authProvider={providers.authProvider}
       i18nProvider={i18nProvider}
       queryClient={queryClient}
-      store={store}
+      store={adminStore}
       lightTheme={lightTheme}
       darkTheme={darkTheme}
     >

@@ -6,6 +6,7 @@ import { AdminApp } from './AdminApp';
 import { RouterError } from './screens/RouterError';
 import { preloadScreen } from './preloadScreen';
 import { warmPermissions } from './providers/warmPermissions';
+import { agreeOnLocale } from './providers/adminStore';
 
 /**
  * Mounts react-admin under /admin. react-admin would create a hash router by
@@ -21,7 +22,12 @@ export default function AdminRoot() {
     // The first render of react-admin + MUI is the page's largest piece of
     // work: as a transition React renders it in slices and yields between
     // them, instead of one long task that blocks input (issue 17, defect 12).
-    void createI18nProvider().then((p) => alive && startTransition(() => setI18n(p)));
+    // The store must already name the starting language, or react-admin renders everything once more, urgently.
+    void createI18nProvider().then((p) => {
+      if (!alive) return;
+      agreeOnLocale(p.getLocale());
+      startTransition(() => setI18n(p));
+    });
     return () => {
       alive = false;
     };

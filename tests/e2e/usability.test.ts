@@ -73,6 +73,18 @@ describe('forms speak the product language, not the browser', () => {
   });
 });
 
+describe('the language the admin starts in', () => {
+  it("is the one chosen last (i18nextLng, SPEC 9), even when react-admin's store remembers another", async () => {
+    const { context, page } = await signedInPage('el');
+    // A stale language from an earlier session in react-admin's own store.
+    await context.addInitScript(() => localStorage.setItem('RaStoreBackOffice.locale', JSON.stringify('en')));
+    await page.goto(server.url + '/admin/users');
+    await page.getByTestId('list-title').filter({ hasText: /^Χρήστες/ }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('RaStoreBackOffice.locale'))).toBe('"el"');
+    await context.close();
+  });
+});
+
 describe('a session refused by the server', () => {
   it('ends on a 401 from the profile page: session cleared, sign-in page with a message', async () => {
     const { context, page, token } = await signedInPage('en');
