@@ -79,7 +79,10 @@ describe('the language the admin starts in', () => {
     // A stale language from an earlier session in react-admin's own store.
     await context.addInitScript(() => localStorage.setItem('RaStoreBackOffice.locale', JSON.stringify('en')));
     await page.goto(server.url + '/admin/users');
-    await page.getByTestId('list-title').filter({ hasText: /^Χρήστες/ }).waitFor();
+    await page
+      .getByTestId('list-title')
+      .filter({ hasText: /^Χρήστες/ })
+      .waitFor();
     expect(await page.evaluate(() => localStorage.getItem('RaStoreBackOffice.locale'))).toBe('"el"');
     await context.close();
   });
