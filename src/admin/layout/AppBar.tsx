@@ -3,6 +3,7 @@ import { Box, type Theme } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton } from 'react-admin';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { AccountMenu } from './AccountMenu';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // On a phone the language button shows only its icons: its label
 // ("ΕΛΛΗΝΙΚΑ") pushed over the page title. The label stays in the DOM (font
@@ -26,19 +27,26 @@ const titleFits = { mr: 1, '& .RaConfigurable-root': { display: 'inline' } };
  * what it shows still follows its own hooks.
  */
 export const AppBar = memo(function AppBar() {
+  // The title paints first; the buttons follow in a render of their own (useAfterFirstPaint). They sit after
+  // the title, so nothing on screen moves when they come.
+  const buttons = useAfterFirstPaint();
   return (
     <RaAppBar
-      userMenu={<AccountMenu />}
+      userMenu={buttons ? <AccountMenu /> : false}
       toolbar={
-        <>
-          <Box sx={compactOnPhones}>
-            <LocalesMenuButton />
-          </Box>
-          {/* Light or dark, remembered in react-admin's store ('theme'). */}
-          <ToggleThemeButton />
-          <NotificationBell />
-          <LoadingIndicator />
-        </>
+        buttons ? (
+          <>
+            <Box sx={compactOnPhones}>
+              <LocalesMenuButton />
+            </Box>
+            {/* Light or dark, remembered in react-admin's store ('theme'). */}
+            <ToggleThemeButton />
+            <NotificationBell />
+            <LoadingIndicator />
+          </>
+        ) : (
+          <></>
+        )
       }
     >
       <TitlePortal sx={titleFits} />
