@@ -17,7 +17,8 @@ beforeAll(() => {
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 async function failure(env: Record<string, string>) {
-  const server = spawnServer({ DATA_DIR: path.join(cwd, 'data'), ...env }, { cwd });
+  // Any free port unless a case names one: the default 3000 may be taken on the machine, which is a failure of its own.
+  const server = spawnServer({ DATA_DIR: path.join(cwd, 'data'), PORT: '0', ...env }, { cwd });
   const { code } = await server.exited;
   const lines = server.stderr().trim().split('\n');
   return { code, lines, output: server.output() };
