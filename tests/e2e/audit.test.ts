@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from './server';
-import { dayFieldText, expectToast, launchBrowser, typeDay } from './browser';
+import { dayFieldText, expectToast, isoDay, launchBrowser, typeDay, utcDay } from './browser';
 import { expectAccessible, overflowsSideways } from './axe';
 import { apiCall, apiLogin, shot, visit, type Login } from './visit';
 
@@ -109,14 +109,8 @@ describe('audit log', () => {
         // Days typed as the Greek interface writes them (this browser is en-US: a native input read mm/dd/yyyy).
         const from = screen.getByRole('group', { name: 'Από' });
         await expect.poll(() => dayFieldText(from)).toBe('ΗΗ/ΜΜ/ΕΕΕΕ');
-        const now = new Date();
-        const tomorrow = new Date(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-        await typeDay(from, tomorrow);
-        await expect
-          .poll(() => new URL(page.url()).searchParams.get('from'))
-          .toBe(
-            `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`,
-          );
+        await typeDay(from, utcDay(1));
+        await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(isoDay(utcDay(1)));
         await expect.poll(() => screen.getByTestId('audit-entry').count()).toBe(0);
         await from.getByRole('spinbutton').first().click();
         await page.keyboard.press('ControlOrMeta+A');

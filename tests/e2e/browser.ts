@@ -45,3 +45,14 @@ export async function typeDay(field: Locator, day: Date): Promise<void> {
   const two = (n: number) => String(n).padStart(2, '0');
   await field.page().keyboard.type(`${two(day.getDate())}${two(day.getMonth() + 1)}${day.getFullYear()}`);
 }
+
+/** The UTC day `offset` days from today (the server's whole days are UTC), as a local date to type. */
+export function utcDay(offset: number): Date {
+  const d = new Date(Date.now() + offset * 86_400_000);
+  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+}
+
+/** A local date as the API's day parameter, 'YYYY-MM-DD'. */
+export function isoDay(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { startServer, loginAdmin, type RunningServer, type AdminLogin } from './server';
-import { dayFieldText, expectToast, launchBrowser, typeDay, waitForTitle } from './browser';
+import { dayFieldText, expectToast, isoDay, launchBrowser, typeDay, utcDay, waitForTitle } from './browser';
 import { formatDate } from '../../src/web/dates';
 import { expectAccessible } from './axe';
 
@@ -22,13 +22,7 @@ const PEOPLE = [
 
 /** The server counts new users per UTC day. */
 const today = () => new Date().toISOString().slice(0, 10);
-/** The UTC day `offset` days from today (the server's whole days are UTC), as a local date to type. */
-const utcDay = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-};
 const two = (n: number) => String(n).padStart(2, '0');
-const isoDay = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 const shownDay = (d: Date) => `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()}`;
 const filterParam = () => JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as unknown;
 const rowTexts = async () => (await page.locator('tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));

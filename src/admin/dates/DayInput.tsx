@@ -15,7 +15,7 @@ export function DayInput(props: DayPickerProps) {
     <Suspense
       fallback={<TextField label={label} variant={variant} size={size} sx={sx} disabled slotProps={{ inputLabel: { shrink: true } }} />}
     >
-      <DayPicker {...props} />
+      <DayPicker {...props} variant={variant} size={size} />
     </Suspense>
   );
 }

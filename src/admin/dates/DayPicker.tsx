@@ -7,6 +7,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { elGR, enUS } from '@mui/x-date-pickers/locales';
 import { el } from 'date-fns/locale/el';
 import { enGB } from 'date-fns/locale/en-GB';
+import { intlLocale } from '../../web/dates';
 import { dateToDay, dayToDate } from './dayValue';
 
 /** The calendar button sits on the typed line, below a long raised label rather than over its end. */
@@ -29,10 +30,11 @@ export interface DayPickerProps {
  * interface on an English browser). Days are written day/month/year in both
  * languages, as the product's dates read (en-GB and el-GR, src/web/dates.ts).
  */
-export default function DayPicker({ label, value, onChange, variant = 'filled', size = 'small', sx }: DayPickerProps) {
+export default function DayPicker({ label, value, onChange, variant, size, sx }: DayPickerProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const greek = locale.toLowerCase().startsWith('el');
+  // The same locale as every date the product shows (en-GB or el-GR).
+  const greek = intlLocale(locale) === 'el-GR';
   const localeText = useMemo(
     () => ({
       ...(greek ? elGR : enUS).components.MuiLocalizationProvider.defaultProps.localeText,

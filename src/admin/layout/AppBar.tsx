@@ -44,9 +44,7 @@ export const AppBar = memo(function AppBar() {
             <NotificationBell />
             <LoadingIndicator />
           </>
-        ) : (
-          <></>
-        )
+        ) : null
       }
     >
       <TitlePortal sx={titleFits} />

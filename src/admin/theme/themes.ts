@@ -1,5 +1,7 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import type { Theme } from '@mui/material';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
+import type { PickerTextFieldOwnerState } from '@mui/x-date-pickers/models';
 import { LOADING_LABEL_ID } from './LoadingLabel';
 
 /** Every spinner and progress bar is named 'Loading' (LoadingLabel.tsx). */
@@ -41,16 +43,10 @@ const focusRing = {
  * filled field (axe: color-contrast, serious). They take the secondary text
  * colour instead, still lighter than a typed day.
  */
-interface DayFieldState {
-  isFieldValueEmpty: boolean;
-  isFieldFocused: boolean;
-  isLabelShrunk: boolean;
-  inputHasLabel: boolean;
-}
 const readableDayPlaceholder = {
   MuiPickersInputBase: {
     styleOverrides: {
-      sectionsContainer: ({ ownerState: o, theme }: { ownerState: DayFieldState; theme: { palette: { text: { secondary: string } } } }) =>
+      sectionsContainer: ({ ownerState: o, theme }: { ownerState: PickerTextFieldOwnerState; theme: Theme }) =>
         // Hidden as MUI hides it under a label sitting in the field.
         o.isFieldValueEmpty && !o.isFieldFocused && (o.isLabelShrunk || !o.inputHasLabel)
           ? { opacity: 1, color: theme.palette.text.secondary }
