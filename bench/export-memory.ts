@@ -19,7 +19,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { countUsers } from './api/seed';
 import { buildBenchApp, log, seedWithProgress, signIn, type Kind } from './seeded-server';
 
@@ -62,14 +61,8 @@ if (kind === 'postgres') {
 }
 const app = await buildBenchApp(dataDir, kind === 'postgres' ? dbUrl.toString() : undefined);
 try {
-  let db = app.deps.database.db;
-  // The server's PostgreSQL pool stops any statement after 15 s; a 100,000-row seeding batch needs longer.
-  const seedPool = kind === 'postgres' ? new pg.Pool({ connectionString: dbUrl.toString(), max: 1 }) : null;
-  if ((await countUsers(db)) < rows) {
-    await seedWithProgress(kind, seedPool ? (drizzle(seedPool) as unknown as typeof db) : db, rows);
-  }
-  await seedPool?.end();
-  db = app.deps.database.db;
+  const db = app.deps.database.db;
+  if ((await countUsers(db)) < rows) await seedWithProgress(kind, app.deps.database, rows);
   const total = await countUsers(db);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

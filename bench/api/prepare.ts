@@ -44,11 +44,11 @@ export async function prepare(kind: Kind, args: BenchArgs): Promise<Prepared> {
       await fresh();
       app = await build();
     }
-    seedNote = (await seedWithProgress(kind, app.deps.database.db, args.rows)).note;
+    seedNote = (await seedWithProgress(kind, app.deps.database, args.rows)).note;
     n = await countUsers(app.deps.database.db);
   } else {
     const v = performance.now();
-    await app.deps.database.db.execute(sql.raw('VACUUM ANALYZE users'));
+    await app.deps.database.maintenance((db) => db.execute(sql.raw('VACUUM ANALYZE users')));
     seedNote = `reused ${n.toLocaleString('en')} users (VACUUM ANALYZE ${((performance.now() - v) / 1000).toFixed(1)} s)`;
     log(`[${kind}] ${seedNote}`);
   }

@@ -119,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
         inMemory: config.inMemoryDb,
+        statementTimeoutSeconds: config.dbStatementTimeout,
         onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost'),
       },
       {

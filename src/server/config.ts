@@ -37,6 +37,12 @@ export interface Config {
   metricsToken?: string;
   /** Seconds to keep trying to reach PostgreSQL at start (DB_CONNECT_TIMEOUT). */
   dbConnectTimeout: number;
+  /**
+   * Seconds a request's statement may run on PostgreSQL before the server
+   * cancels it (DB_STATEMENT_TIMEOUT); 0: no limit. Migrations, retention
+   * purges and bulk seeding run without it.
+   */
+  dbStatementTimeout: number;
   /** Rate-limit counters shared by every replica; unset: in this process's memory. */
   redisUrl?: string;
   /** Start of every key this server writes in Redis (several deployments can share one Redis). */
@@ -61,6 +67,9 @@ export interface S3Config {
   /** Where browsers load files from (a CDN, a public bucket); no trailing slash. */
   publicUrl?: string;
 }
+
+/** DB_STATEMENT_TIMEOUT's default, in seconds. */
+export const DEFAULT_STATEMENT_TIMEOUT_SECONDS = 15;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -208,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetrySeconds: int(env, 'MAIL_RETRY_SECONDS', 30, 1, 86400),
     mailMaxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
     dbConnectTimeout: int(env, 'DB_CONNECT_TIMEOUT', 30, 0, 3600),
+    dbStatementTimeout: int(env, 'DB_STATEMENT_TIMEOUT', DEFAULT_STATEMENT_TIMEOUT_SECONDS, 0, 86400),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix: keyPrefix(env),
     metricsToken: metricsToken(env),

@@ -87,7 +87,13 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
     inMemoryDb: !databaseUrl,
   };
   const loadDataDir = !databaseUrl && template?.kind === 'pglite' ? templateDump(template.file) : undefined;
-  const database = await openDatabase({ databaseUrl, dataDir, inMemory: !databaseUrl, loadDataDir });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir,
+    inMemory: !databaseUrl,
+    loadDataDir,
+    statementTimeoutSeconds: config.dbStatementTimeout,
+  });
   await opts.prepareDatabase?.(database);
   const app = await buildApp(config, {
     logger: Boolean(opts.logStream),

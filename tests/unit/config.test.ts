@@ -16,6 +16,7 @@ describe('configuration', () => {
       logLevel: 'info',
       trustProxy: false,
       dbConnectTimeout: 30,
+      dbStatementTimeout: 15,
       auditRetentionDays: 365,
     });
     expect(c.databaseUrl).toBeUndefined();
@@ -33,6 +34,7 @@ describe('configuration', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL is not a valid URL'],
     [{ DATABASE_URL: 'postgres://' }, 'DATABASE_URL must name a host'],
     [{ DB_CONNECT_TIMEOUT: '-1' }, 'DB_CONNECT_TIMEOUT must be an integer between 0 and 3600, got "-1"'],
+    [{ DB_STATEMENT_TIMEOUT: '1.5' }, 'DB_STATEMENT_TIMEOUT must be an integer between 0 and 86400, got "1.5"'],
     [
       { TRUST_PROXY: 'maybe' },
       'TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges, got "maybe"',

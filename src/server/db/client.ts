@@ -14,6 +14,7 @@ import { isDatabaseUnavailable, markConnectFailure } from './availability';
 import { lockDataDir } from './data-dir-lock';
 import { withAdvisoryLock } from './advisory-lock';
 import { dumpWhileIdle } from './pglite-dump';
+import { DEFAULT_STATEMENT_TIMEOUT_SECONDS } from '../config';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -32,6 +33,13 @@ export interface Database {
    * (migrations, seeding): a PostgreSQL advisory lock; PGlite is one process already.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on a connection with no statement timeout: migrations, the
+   * retention purge and bulk seeding may take longer than any request should.
+   * PostgreSQL: a connection of its own, closed afterwards; PGlite: the one
+   * session (it has no request timeout).
+   */
+  maintenance<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** PostgreSQL only: the connection pool's state (the db_pool_connections metric). */
   poolStats?: () => { total: number; idle: number; waiting: number };
   /**
@@ -91,6 +99,25 @@ function transactionOnOwnClient(pool: pg.Pool): PgDb['transaction'] {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** `statement_timeout` for every session of a pool or client: `0` is PostgreSQL's "no limit". */
+const statementTimeout = (seconds: number) => `-c statement_timeout=${Math.round(seconds * 1000)}`;
+
+/**
+ * Work on a connection of its own without a statement timeout, whatever the
+ * pool's: a migration building an index on a large table, or a purge of a
+ * day's audit entries, must not be cancelled like a runaway request.
+ */
+async function onMaintenanceConnection<T>(databaseUrl: string, log: (err: Error) => void, work: (db: PgDb) => Promise<T>): Promise<T> {
+  const client = new TaggedClient({ connectionString: databaseUrl, options: statementTimeout(0) });
+  client.on('error', log);
+  await client.connect();
+  try {
+    return await work(drizzlePg(client) as unknown as PgDb);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /**
  * Opens PostgreSQL when a URL is given, else PGlite under `dataDir/db`
  * (`memory://` keeps it in memory, for tests), and applies migrations.
@@ -103,7 +130,16 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
   /** Told of PostgreSQL connections that broke (the server goes on; requests meanwhile get 503). */
   onConnectionError?: (err: Error) => void;
+  /**
+   * PostgreSQL only: seconds a statement of the request pool may run before
+   * the server cancels it (DB_STATEMENT_TIMEOUT); 0: no limit. Migrations and
+   * `maintenance` work run without it.
+   */
+  statementTimeoutSeconds?: number;
+  /** Tests only: migrations from another folder (an extra slow one, an older release's). */
+  migrationsFolder?: string;
 }): Promise<Database> {
+  const migrations = opts.migrationsFolder ?? migrationsFolder;
   const databaseUrl = opts.databaseUrl;
   if (databaseUrl) {
     const log = opts.onConnectionError ?? ((err: Error) => console.error(`PostgreSQL connection: ${err.message}`));
@@ -111,7 +147,7 @@ export async function openDatabase(opts: {
       connectionString: databaseUrl,
       max: 20,
       // A runaway query ends server-side instead of running on after its client left.
-      options: '-c statement_timeout=15000',
+      options: statementTimeout(opts.statementTimeoutSeconds ?? DEFAULT_STATEMENT_TIMEOUT_SECONDS),
       // While the database is away, requests fail fast (503) instead of queueing for a connection.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       Client: TaggedClient,
@@ -125,8 +161,9 @@ export async function openDatabase(opts: {
     const db = drizzlePg(pool);
     db.transaction = transactionOnOwnClient(pool);
     const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(databaseUrl, log, work);
+    const maintenance = <T>(work: (db: Db) => Promise<T>) => onMaintenanceConnection(databaseUrl, log, (m) => work(m as unknown as Db));
     try {
-      await exclusive(() => migratePg(db, { migrationsFolder }));
+      await exclusive(() => onMaintenanceConnection(databaseUrl, log, (m) => migratePg(m, { migrationsFolder: migrations })));
     } catch (err) {
       // A failed first start (database not there yet) must not leave a pool behind: the caller retries.
       await pool.end().catch(() => undefined);
@@ -138,6 +175,7 @@ export async function openDatabase(opts: {
       db: db as unknown as Db,
       kind: 'postgres',
       exclusive,
+      maintenance,
       listen: (channel, onNotify, onLive) => hub.listen(channel, { onNotify, onLive }),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
@@ -162,7 +200,7 @@ export async function openDatabase(opts: {
   }
   const db = drizzlePglite(client);
   try {
-    await migratePglite(db, { migrationsFolder });
+    await migratePglite(db, { migrationsFolder: migrations });
   } catch (err) {
     await client.close().catch(() => undefined);
     unlock();
@@ -173,6 +211,7 @@ export async function openDatabase(opts: {
     db: db as unknown as Db,
     kind: 'pglite',
     exclusive: (work) => work(),
+    maintenance: (work) => work(db as unknown as Db),
     dumpDataDir: (alsoWhileIdle) => dumpWhileIdle(client, alsoWhileIdle),
     // One embedded session: its own NOTIFYs come back to it, and nothing else writes.
     listen: async (channel, onNotify, onLive) => {
