@@ -1,13 +1,24 @@
 import { useEffect } from 'react';
+import { Box } from '@mui/material';
 import { ToastContainer, toast, type TypeOptions } from 'react-toastify';
 import { useNotificationContext, useTranslate } from 'react-admin';
 import { takeFlash, type Flash } from '../../web/flash';
 
-/** SPEC 9: toasts stay 5 s, top-right, and can be dragged away. */
+/** Toasts stay 5 s, top-right, and can be dragged away. */
 export const TOAST_MS = 5000;
 
-/** At most this many at once (issue 17 defect 7): the rest wait their turn instead of piling down over a form's buttons. */
+/** At most this many at once: the rest wait their turn instead of piling down over a form's buttons. */
 export const TOAST_LIMIT = 3;
+
+/**
+ * Toasts start below the app bar, never over its buttons (language, theme,
+ * bell, account): react-admin's bar is a dense toolbar (48 px) on wider
+ * screens, with the toasts 8 px under it, and a regular one (56 px) on
+ * phones, where react-toastify draws them the screen's full width.
+ */
+const belowAppBar = {
+  '& .Toastify__toast-container--top-right': { top: { xs: '56px', sm: 'calc(48px + 8px)' } },
+} as const;
 
 // Left by the light login page before its full navigation here; read once
 // per page load (not per mount) so a remount cannot show it twice.
@@ -35,5 +46,9 @@ export function ToastNotifications() {
     const text = typeof message === 'string' ? translate(message, { _: message, ...args }) : message;
     toast(text, { type: (type === 'warning' ? 'warning' : type) as TypeOptions, autoClose: TOAST_MS });
   }, [notifications, takeNotification, translate]);
-  return <ToastContainer position="top-right" autoClose={TOAST_MS} limit={TOAST_LIMIT} draggable newestOnTop closeOnClick={false} />;
+  return (
+    <Box sx={belowAppBar}>
+      <ToastContainer position="top-right" autoClose={TOAST_MS} limit={TOAST_LIMIT} draggable newestOnTop closeOnClick={false} />
+    </Box>
+  );
 }
