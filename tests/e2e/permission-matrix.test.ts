@@ -102,4 +102,39 @@ describe('permission matrix', () => {
       }
     }
   });
+  it('names every group with a translated name, in English and Greek, never a route stem', async () => {
+    // Every first segment of a permission's route is a group: the ones of declared resources and the routes of
+    // their own (audit-logs, edit-space-image, reinitiate-permissions, translations).
+    const stems = new Set(
+      [...routeById.values()].map(
+        (r) =>
+          r
+            .split(' ')[1]
+            .replace(/^\/api\/(auth\/)?/, '')
+            .split('/')[0],
+      ),
+    );
+    expect(stems.size).toBeGreaterThan(10);
+    const headings: Record<'en' | 'el', string[]> = { en: [], el: [] };
+    for (const lang of ['en', 'el'] as const) {
+      const { context, page } = await visit(browser, { login: admin, lang });
+      await page.goto(server.url + '/admin/roles/matrix');
+      const groups = page.getByTestId('matrix-group').locator('th');
+      await groups.first().waitFor();
+      headings[lang] = (await groups.allInnerTexts()).map((t) => t.trim());
+      expect(headings[lang]).toHaveLength(stems.size);
+      for (const h of headings[lang]) {
+        expect(stems.has(h), `${lang}: '${h}' is a route stem`).toBe(false);
+        expect(h, `${lang}: '${h}' is not a name`).toMatch(lang === 'el' ? /^[Α-ΩΆ-Ώ][\p{L} ]+$/u : /^[A-Z][A-Za-z ]+$/);
+      }
+      // The menu tab's groups are the menu's translated group names.
+      await page.getByRole('tab', { name: lang === 'el' ? 'Στοιχεία μενού' : 'Menu entries' }).click();
+      await page.getByTestId('matrix-group').first().waitFor();
+      for (const h of (await page.getByTestId('matrix-group').locator('th').allInnerTexts()).map((t) => t.trim()))
+        expect(h, `${lang} menu: '${h}'`).toMatch(lang === 'el' ? /^[Α-ΩΆ-Ώ][\p{L} ]+$/u : /^[A-Z][A-Za-z ]+$/);
+      await context.close();
+    }
+    expect(headings.en).toEqual(expect.arrayContaining(['Audit log', 'Experience images', 'Permission sync', 'Translations', 'Users']));
+    expect(headings.el).toEqual(expect.arrayContaining(['Αρχείο ελέγχου', 'Εικόνες εμπειριών', 'Συγχρονισμός δικαιωμάτων', 'Μεταφράσεις']));
+  });
 });

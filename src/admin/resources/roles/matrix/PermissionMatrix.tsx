@@ -67,9 +67,11 @@ export default function PermissionMatrix() {
     }
   };
   const copy = (from: string, to: string) => setDraft((d) => ({ ...d, api: copyRole(d.api, from, to), menu: copyRole(d.menu, from, to) }));
+  // API rows are grouped by their route's first segment: a declared resource's (its translated name), or a route
+  // of its own (audit-logs, edit-space-image...), named under app.matrix.groups.
   const groupLabel = (key: string) =>
     tab === 'api'
-      ? translate(`resources.${key}.name`, { smart_count: 2, _: key })
+      ? translate(`app.matrix.groups.${key}`, { _: translate(`resources.${key}.name`, { smart_count: 2, _: key }) })
       : key === 'normal' || key === 'account'
         ? translate(key === 'normal' ? 'app.menu.general' : 'app.menu.account')
         : translate(`app.menu.groups.${key}`, { _: key });
