@@ -40,4 +40,13 @@ describe('migrations', () => {
     const outOfOrder = journal.entries.filter((e, i) => i > 0 && e.when <= journal.entries[i - 1].when).map((e) => e.tag);
     expect(outOfOrder).toEqual([]);
   });
+
+  // An operator reads the changelog before an upgrade: every migration the next release will run is named there.
+  it("not yet released are each named in the changelog's Unreleased section", () => {
+    const changelog = readFileSync(path.resolve('CHANGELOG.md'), 'utf8');
+    const unreleased = /^## Unreleased\n([\s\S]*?)(?=^## )/m.exec(changelog)?.[1] ?? '';
+    expect(unreleased).not.toBe('');
+    const pending = journal.entries.map((e) => e.tag).filter((tag) => !Object.hasOwn(released.migrations, `${tag}.sql`));
+    expect(pending.filter((tag) => !unreleased.includes(`\`${tag}\``))).toEqual([]);
+  });
 });
