@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { appDefines } from './build/defines.ts';
+import { UNIT_TEST_TIMEOUT_MS } from './tests/unit/timeouts.ts';
 
 // Three projects: unit (pure functions and React components in jsdom),
 // api (the Fastify app through inject/real HTTP on PGlite or PostgreSQL),
@@ -15,8 +16,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           // jsdom costs seconds per file: the files that need a DOM say so in their first line.
           environment: 'node',
-          // Rendering a whole react-admin page in jsdom takes 1-2 s alone and over 5 s on two busy cores.
-          testTimeout: 20000,
+          testTimeout: UNIT_TEST_TIMEOUT_MS,
+          // testing-library's waits end just before the test's timeout (tests/unit/setup.ts).
+          setupFiles: ['tests/unit/setup.ts'],
         },
         esbuild: { jsx: 'automatic' },
       },
