@@ -1,4 +1,5 @@
 import type { ResourceDef } from '../src/shared/resource';
+import { PASSWORD_MIN, PASSWORD_MAX } from '../src/shared/field-kinds/text-rules';
 
 export const users: ResourceDef = {
   name: 'users',
@@ -12,7 +13,7 @@ export const users: ResourceDef = {
     email: { type: 'email', required: true, unique: true, maxLength: 254 },
     confirmed: { type: 'boolean', default: true },
     blocked: { type: 'boolean', default: false },
-    password: { type: 'password', writeOnly: true, minLength: 6, maxLength: 200 },
+    password: { type: 'password', writeOnly: true, minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
     image: { type: 'image', maxLength: 500 },
     phone: { type: 'string', maxLength: 50 },
     address: { type: 'string', maxLength: 500 },

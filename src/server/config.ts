@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { appRoot } from './app-root';
+import { EMAIL_PATTERN, PASSWORD_MIN } from '../shared/field-kinds/text-rules';
 
 export interface Config {
   port: number;
@@ -189,9 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const adminEmail = env.ADMIN_EMAIL || undefined;
-  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL is not an e-mail address');
+  if (adminEmail && !EMAIL_PATTERN.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL is not an e-mail address');
   const adminPassword = env.ADMIN_PASSWORD || undefined;
-  if (adminPassword && adminPassword.length < 6) throw new ConfigError('ADMIN_PASSWORD must have at least 6 characters');
+  if (adminPassword && adminPassword.length < PASSWORD_MIN)
+    throw new ConfigError(`ADMIN_PASSWORD must have at least ${PASSWORD_MIN} characters`);
   const jwtSecret = secret(env, 'JWT_SECRET');
   const jwtSecretPrevious = secret(env, 'JWT_SECRET_PREVIOUS');
   const dataDir = path.resolve(env.DATA_DIR || './data');

@@ -8,6 +8,7 @@ import { getToken } from '../../web/session';
 import { confirmValidator, fieldValidators, requiredMessage } from '../generic/validators';
 import { AuthCard } from './AuthCard';
 import { BackToLogin } from './BackToLogin';
+import { PASSWORD_MIN } from '../../shared/field-kinds/text-rules';
 
 export function ResetPasswordPage() {
   const translate = useTranslate();
@@ -38,7 +39,7 @@ export function ResetPasswordPage() {
           label={pwLabel}
           fullWidth
           autoComplete="new-password"
-          validate={fieldValidators(translate, { type: 'password', required: true, minLength: 6 }, pwLabel)}
+          validate={fieldValidators(translate, { type: 'password', required: true, minLength: PASSWORD_MIN }, pwLabel)}
         />
         <PasswordInput
           source="confirmPassword"

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import { inTransaction } from '../db/transaction';
 import { rowsOf } from '../db/rows';
 import { auditLogs } from '../db/system-tables';
 
@@ -14,8 +15,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * another purging leaves it to them. Returns how many entries went.
  */
 export async function purgeAuditLogs(db: Db, days: number): Promise<number> {
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [lock] = rowsOf<{ got: boolean }>(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${PURGE_LOCK}) AS got`));
     if (!lock?.got) return 0;
     const [row] = rowsOf<{ n: number }>(

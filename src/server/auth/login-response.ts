@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { inTransaction } from '../db/transaction';
 import { rolesT, userRolesT } from '../db/tables';
 import { signSessionToken, type SessionKey } from '../security/jwt';
 import { createSession, type SessionClient } from '../security/session-store';
@@ -42,8 +43,7 @@ export async function startSession(
   user: LoginUser,
   client?: SessionClient,
 ): Promise<LoginResponse> {
-  const sid = await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const sid = await inTransaction(db, async (tx) => {
     const id = await createSession(tx, user.id, ttl, client);
     await recordAudit(
       tx,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import { isPglite, type Db } from '../db/client';
+import { inTransaction } from '../db/transaction';
 import { pglitePrepared } from '../db/pglite-prepared';
 import { joinTableOf, tableOf } from '../db/resource-tables';
 import { serverKindOf } from '../field-kinds';
@@ -17,6 +18,7 @@ import { readableFields, toApi, type ApiRecord, type Row } from './representatio
 import { UUID_PATTERN, writableFields } from './schemas';
 import { recordDiff } from '../audit/diff';
 import { recordAudit, type AuditActor } from '../audit/record';
+import { pageCount, pageOffset } from '../../shared/api/paging';
 
 /** Rows one list request returns at most, whatever `limit` asks (DESIGN 4). */
 export const MAX_ROWS = 10000;
@@ -43,7 +45,7 @@ export async function listRecords(db: Db, r: ResourceDef, p: ListParams, files: 
   const t = tableOf(r);
   const limit = Math.min(p.limit, MAX_ROWS);
   const where = listWhere(db, r, p);
-  const offset = (p.page - 1) * limit;
+  const offset = pageOffset(p.page, limit);
   const rows = await db
     .select(selection(r))
     .from(t)
@@ -59,7 +61,7 @@ export async function listRecords(db: Db, r: ResourceDef, p: ListParams, files: 
       : await countRows(db, t, where, r.table);
   const data = rows.map((row) => toApi(r, row as Row));
   await populate(db, r, data, files);
-  return { data, total: total.total, totalExact: total.exact, page: p.page, pages: Math.max(1, Math.ceil(total.total / limit)) };
+  return { data, total: total.total, totalExact: total.exact, page: p.page, pages: pageCount(total.total, limit) };
 }
 
 /**
@@ -277,8 +279,7 @@ async function writeTransaction(db: Db, r: ResourceDef, ctx: WriteContext, write
   const after: (() => Promise<void>)[] = [];
   let ids: string[];
   try {
-    ids = await db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    ids = await inTransaction(db, async (tx) => {
       const done: string[] = [];
       for (const w of writes) {
         const one = await writeInside(tx, r, ctx, w);

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable, sqlState } from '../db/availability';
 import { HttpError } from '../http/http-error';
 import { humanize } from '../http/labels';
 import { ISSUED_IMAGE_PATTERN } from '../uploads/images';
+import { EMAIL_FORMAT_MESSAGE, PASSWORD_MIN_MESSAGE } from '../http/messages';
 
 /** Seconds a client should wait before trying again while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -26,13 +27,11 @@ function messageOf(field: string, issue: AjvIssue): string {
     case 'required':
       return `${label} is required`;
     case 'minLength':
-      return field === 'password'
-        ? 'Password must have at least 6 characters'
-        : `${label} must have at least ${issue.params?.limit} characters`;
+      return field === 'password' ? PASSWORD_MIN_MESSAGE : `${label} must have at least ${issue.params?.limit} characters`;
     case 'maxLength':
       return `${label} must have at most ${issue.params?.limit} characters`;
     case 'format':
-      return issue.params?.format === 'email' ? 'Entered value does not match email format' : `${label} is not valid`;
+      return issue.params?.format === 'email' ? EMAIL_FORMAT_MESSAGE : `${label} is not valid`;
     case 'type': {
       // Nullable fields report 'string,null': name the non-null type.
       const raw =

@@ -7,6 +7,7 @@ import { refuseUnknownParams } from '../crud/known-params';
 import type { ResourceDef } from '../../shared/resource';
 import { auditToApi, auditTotal, auditWhere, exportAuditCsv, newestFirst } from '../audit/query';
 import { recordLabels } from '../audit/record-labels';
+import { pageCount, pageOffset } from '../../shared/api/paging';
 
 export const AUDIT_ROUTE = '/api/auth/audit-logs';
 
@@ -18,7 +19,7 @@ export const auditRoutes = (declared: readonly ResourceDef[]) => async (server: 
   app.get(AUDIT_ROUTE, { preValidation: refuseUnknownParams(contract.AuditQuery), schema: contract.listAuditLogs }, async (req) => {
     const { page, limit, ...filters } = req.query;
     const where = auditWhere(filters);
-    const offset = (page - 1) * limit;
+    const offset = pageOffset(page, limit);
     const rows = await db()
       .select()
       .from(auditLogs)
@@ -29,7 +30,7 @@ export const auditRoutes = (declared: readonly ResourceDef[]) => async (server: 
     const total = await auditTotal(db(), where, rows.length, limit, offset);
     const labelOf = await recordLabels(db(), declared, rows);
     const data = rows.map((row) => ({ ...auditToApi(row), recordLabel: labelOf(row) }));
-    return { data, total, page, pages: Math.max(1, Math.ceil(total / limit)) };
+    return { data, total, page, pages: pageCount(total, limit) };
   });
 
   // Registered without the type provider: the answer is a stream, not the schema's string.

@@ -15,10 +15,11 @@ import { perAccount, perAddress } from '../security/rate-limits';
 import { auditedSignIn, recordFailedSignIn } from '../audit/sign-in';
 import { auditActorOf, recordAudit } from '../audit/record';
 import { REDACTED } from '../../shared/api/audit';
-import type { Db } from '../db/client';
+import { inTransaction } from '../db/transaction';
+import { EMAIL_FORMAT_MESSAGE } from '../http/messages';
+import { EMAIL_PATTERN } from '../../shared/field-kinds/text-rules';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function authRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -45,8 +46,7 @@ export async function authRoutes(server: FastifyInstance) {
 
   app.post('/api/auth/logout', { config: { access: 'self', twoFactorSetup: true }, schema: contract.logout }, async (req) => {
     const me = signedIn(req);
-    await db().transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    await inTransaction(db(), async (tx) => {
       await revokeSession(tx, me.sessionId);
       await recordAudit(tx, auditActorOf(req), { action: 'sign-out', resource: 'users', recordId: me.userId });
     });
@@ -58,8 +58,8 @@ export async function authRoutes(server: FastifyInstance) {
     { config: limited, preHandler: perAccount(server, 'forgot-password', config.authRateLimit), schema: contract.forgotPassword },
     async (req) => {
       const email = req.body.email.trim().toLowerCase();
-      if (!EMAIL_RE.test(email)) {
-        throw badRequest('Entered value does not match email format', { email: 'Entered value does not match email format' });
+      if (!EMAIL_PATTERN.test(email)) {
+        throw badRequest(EMAIL_FORMAT_MESSAGE, { email: EMAIL_FORMAT_MESSAGE });
       }
       const [user] = await db().select().from(usersT).where(eq(usersT.email, email));
       if (user && !user.blocked) {
@@ -79,8 +79,7 @@ export async function authRoutes(server: FastifyInstance) {
   app.post('/api/auth/reset-password', { config: limited, schema: contract.resetPassword }, async (req) => {
     const passwordHash = await hashPassword(req.body.password);
     // One transaction: the link used, the password changed, the sessions ended and the audit entry.
-    await db().transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    await inTransaction(db(), async (tx) => {
       // Consumed in one statement: two concurrent uses cannot both succeed.
       const [used] = await tx
         .update(passwordResets)

@@ -12,10 +12,13 @@ import { markRegistrationDone } from '../invites/registration-done';
 import { approvedMail, mailLang } from '../mail/templates';
 import { newToken } from '../security/random-token';
 import { signedIn } from '../http/signed-in';
-import type { Db } from '../db/client';
+import { inTransaction } from '../db/transaction';
 import { actorOf } from '../security/actor';
 import { auditActorOf, recordAudit } from '../audit/record';
 import { assertMayActOn, assertMayGrantRole, guardRanks } from '../security/rank';
+import { pageCount, pageOffset } from '../../shared/api/paging';
+import { EMAIL_FORMAT_MESSAGE } from '../http/messages';
+import { EMAIL_PATTERN } from '../../shared/field-kinds/text-rules';
 
 const DEFAULT_HOURS = 48;
 
@@ -35,7 +38,7 @@ export async function inviteRoutes(server: FastifyInstance) {
         .leftJoin(usersT, eq(usersT.id, invitesT.registrant))
         .orderBy(desc(invitesT.createdAt), desc(invitesT.id))
         .limit(limit)
-        .offset((page - 1) * limit),
+        .offset(pageOffset(page, limit)),
       db().select({ n: count() }).from(invitesT),
     ]);
     // Who registered, so an approval is never blind (issue 17 defect 4).
@@ -44,13 +47,13 @@ export async function inviteRoutes(server: FastifyInstance) {
       ...inviteToApi(r.invite as InviteRow, config.publicUrl),
       registrant: r.registrantEmail ? { name: String(r.registrantName), email: String(r.registrantEmail) } : null,
     }));
-    return { data, total: n, page, pages: Math.max(1, Math.ceil(n / limit)) };
+    return { data, total: n, page, pages: pageCount(n, limit) };
   });
 
   app.post('/api/auth/invites', { schema: contract.createInvite }, async (req, reply) => {
     const email = req.body.email?.trim().toLowerCase() || null;
-    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      throw new HttpError(400, 'Entered value does not match email format', { email: 'Entered value does not match email format' });
+    if (email && !EMAIL_PATTERN.test(email)) {
+      throw new HttpError(400, EMAIL_FORMAT_MESSAGE, { email: EMAIL_FORMAT_MESSAGE });
     }
     // SPEC 5: hours falls back to 48 when not a number; at least 1.
     const n = Number(req.body.hours);
@@ -58,8 +61,7 @@ export async function inviteRoutes(server: FastifyInstance) {
       Number.isFinite(n) && req.body.hours !== null && req.body.hours !== '' ? Math.min(Math.max(n, 1), 24 * 365) : DEFAULT_HOURS;
     const { token } = newToken(32);
     const expiresAt = new Date(Date.now() + hours * 3600 * 1000).toISOString();
-    const row = await db().transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    const row = await inTransaction(db(), async (tx) => {
       const [created] = await tx
         .insert(invitesT)
         .values({ email, token, expiresAt, status: 'not used', createdBy: signedIn(req).userId })
@@ -77,8 +79,7 @@ export async function inviteRoutes(server: FastifyInstance) {
   });
 
   app.delete('/api/auth/invites/:id', { schema: contract.deleteInvite }, async (req) => {
-    await db().transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    await inTransaction(db(), async (tx) => {
       const [row] = await tx
         .delete(invitesT)
         .where(eq(invitesT.id, req.params.id))
@@ -104,8 +105,7 @@ export async function inviteRoutes(server: FastifyInstance) {
   app.post(APPROVE_ROUTE, { schema: contract.approveInvite }, async (req) => {
     const invite = await submitted(req.params.id);
     const userId = String(invite.registrant);
-    const approved = await db().transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    const approved = await inTransaction(db(), async (tx) => {
       // Approving unlocks the account and grants the default role: the rank rule applies.
       const verify = await guardRanks(tx);
       await assertMayActOn(tx, actorOf(req), userId, 'change');
@@ -143,8 +143,7 @@ export async function inviteRoutes(server: FastifyInstance) {
 
   app.post('/api/auth/invites/:id/reject', { schema: contract.rejectInvite }, async (req) => {
     const invite = await submitted(req.params.id);
-    await db().transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    await inTransaction(db(), async (tx) => {
       // Rejecting deletes the registrant's account: the rank rule applies.
       const verify = await guardRanks(tx);
       await assertMayActOn(tx, actorOf(req), String(invite.registrant), 'delete');

@@ -12,7 +12,10 @@ import { revokeUserSessions } from '../security/session-store';
 import { signedIn } from '../http/signed-in';
 import { auditActorOf, recordAudit } from '../audit/record';
 import { REDACTED, type AuditDiff } from '../../shared/api/audit';
-import type { Db } from '../db/client';
+import { inTransaction } from '../db/transaction';
+import { pageCount, pageOffset } from '../../shared/api/paging';
+import { PASSWORD_MIN_MESSAGE } from '../http/messages';
+import { PASSWORD_MIN } from '../../shared/field-kinds/text-rules';
 
 /** What a signed-in user reads and changes about themself. */
 export async function meRoutes(server: FastifyInstance) {
@@ -44,7 +47,7 @@ export async function meRoutes(server: FastifyInstance) {
         .where(where)
         .orderBy(asc(clientPermissionsT.menu_order), asc(clientPermissionsT.name))
         .limit(limit)
-        .offset((page - 1) * limit),
+        .offset(pageOffset(page, limit)),
       db().select({ n: count() }).from(clientPermissionsT).where(where),
     ]);
     return {
@@ -59,7 +62,7 @@ export async function meRoutes(server: FastifyInstance) {
       })),
       total: n,
       page,
-      pages: Math.max(1, Math.ceil(n / limit)),
+      pages: pageCount(n, limit),
     };
   });
 
@@ -75,7 +78,7 @@ export async function meRoutes(server: FastifyInstance) {
         .where(where)
         .orderBy(desc(notificationsT.createdAt), desc(notificationsT.id))
         .limit(limit)
-        .offset((page - 1) * limit),
+        .offset(pageOffset(page, limit)),
       db().select({ n: count() }).from(notificationsT).where(where),
       db()
         .select({ unread: count() })
@@ -93,7 +96,7 @@ export async function meRoutes(server: FastifyInstance) {
       })),
       total: n,
       page,
-      pages: Math.max(1, Math.ceil(n / limit)),
+      pages: pageCount(n, limit),
       unread,
     };
   });
@@ -131,9 +134,8 @@ export async function meRoutes(server: FastifyInstance) {
     const set: Record<string, unknown> = { name: b.name.trim() };
     for (const k of ['phone', 'address', 'bio', 'image'] as const) if (b[k] !== undefined) set[k] = b[k] === '' ? null : b[k];
     if (b.password) {
-      if (b.password.length < 6) {
-        const message = 'Password must have at least 6 characters';
-        throw badRequest(message, { password: message });
+      if (b.password.length < PASSWORD_MIN) {
+        throw badRequest(PASSWORD_MIN_MESSAGE, { password: PASSWORD_MIN_MESSAGE });
       }
       set.passwordHash = await hashPassword(b.password);
     }
@@ -143,8 +145,7 @@ export async function meRoutes(server: FastifyInstance) {
       .from(usersT)
       .where(eq(usersT.id, me.userId));
     // One transaction: the change, the other sessions ended (new password) and its audit entry.
-    await db().transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    await inTransaction(db(), async (tx) => {
       await tx.update(usersT).set(set).where(eq(usersT.id, me.userId));
       if (b.password) await revokeUserSessions(tx, me.userId, me.sessionId);
       const was: Record<string, unknown> = before ?? {};

@@ -15,6 +15,7 @@ import { ENTRY_FILTERS, matchesFilter, matchesSearch } from '../../shared/transl
 import { auditActorOf } from '../audit/record';
 import { generateSnapshots } from '../translations/snapshots';
 import { keyHistory } from '../translations/key-history';
+import { pageCount, pageOffset } from '../../shared/api/paging';
 
 const MAX_ENTRIES = 20000;
 const MAX_VALUE = 10000;
@@ -93,11 +94,11 @@ export async function translationRoutes(server: FastifyInstance) {
         language: lang,
         reference: read.reference,
         found: read.found,
-        data: shown.slice((page - 1) * limit, page * limit),
+        data: shown.slice(pageOffset(page, limit), pageOffset(page + 1, limit)),
         counts,
         total: shown.length,
         page,
-        pages: Math.max(1, Math.ceil(shown.length / limit)),
+        pages: pageCount(shown.length, limit),
       };
     },
   );
@@ -113,7 +114,7 @@ export async function translationRoutes(server: FastifyInstance) {
     async (req) => {
       const { lang, key, page = 1, limit = 20 } = req.query;
       const { data, total } = await keyHistory(db(), lang, key, page, limit);
-      return { language: lang, key, data, total, page, pages: Math.max(1, Math.ceil(total / limit)) };
+      return { language: lang, key, data, total, page, pages: pageCount(total, limit) };
     },
   );
 }

@@ -6,6 +6,7 @@ import { translationsT } from '../db/tables';
 import { auditLogs } from '../db/system-tables';
 import { isoDate } from '../crud/representation';
 import { auditTotal, newestFirst } from '../audit/query';
+import { pageOffset } from '../../shared/api/paging';
 
 type Change = Static<typeof KeyChange>;
 
@@ -25,7 +26,7 @@ export async function keyHistory(db: Db, lang: string, key: string, page: number
     eq(auditLogs.recordId, String(row.id)),
     sql`jsonb_exists(${auditLogs.diff}, ${key})`,
   );
-  const offset = (page - 1) * limit;
+  const offset = pageOffset(page, limit);
   const rows = await db
     .select({
       id: auditLogs.id,

@@ -1,5 +1,6 @@
 import { eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { inTransaction } from '../db/transaction';
 import { translationsT } from '../db/tables';
 import { badRequest } from '../http/http-error';
 import { checkSave, describeFinding, type MarkupFinding } from '../../shared/translations/markup';
@@ -38,8 +39,7 @@ function refuse(findings: Record<string, MarkupFinding>, message: string): never
  */
 export async function saveLanguage(db: Db, lang: string, entries: Entries, opts: SaveOptions = {}) {
   const reference = DEFAULT_REFERENCE_LANGUAGE;
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [own] = await tx.select().from(translationsT).where(eq(translationsT.language, lang)).for('update');
     const before = asEntries(own?.entries);
     const meta = readMeta(own?.entryMeta);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { inTransaction } from '../db/transaction';
 import { translationsT } from '../db/tables';
 import { translationSnapshots } from '../db/system-tables';
 import { unflatten, type Entries } from './flatten';
@@ -15,8 +16,7 @@ export const etagOf = (body: string) => `"${createHash('sha256').update(body).di
  * its next request. Returns the languages generated.
  */
 export async function generateSnapshots(db: Db): Promise<string[]> {
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const rows = await tx.select({ language: translationsT.language, entries: translationsT.entries }).from(translationsT);
     const done: string[] = [];
     for (const row of rows) {

@@ -1,6 +1,7 @@
 import { errors } from './errors';
 import { operation } from './operation';
 import { Nullable, OkMessage, Ok, Type } from './schema';
+import { PASSWORD_MIN, PASSWORD_MAX } from '../field-kinds/text-rules';
 
 const Email = Type.String({ minLength: 1, maxLength: 254 });
 
@@ -31,7 +32,7 @@ export const login = operation({
   operationId: 'login',
   summary: 'Sign in with e-mail and password',
   tags: ['auth'],
-  body: Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) }),
+  body: Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) }),
   response: { 200: SignInAnswer, ...errors(401, 403) },
 });
 
@@ -57,7 +58,7 @@ export const resetPassword = operation({
   summary: 'Set a new password with a reset link token',
   tags: ['auth'],
   body: Type.Object({
-    password: Type.String({ minLength: 6, maxLength: 200 }),
+    password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
     resetToken: Type.String({ minLength: 16, maxLength: 200 }),
   }),
   response: { 200: Message },

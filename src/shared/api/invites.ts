@@ -3,6 +3,7 @@ import { errors } from './errors';
 import { operation } from './operation';
 import { LimitParam, PageParam } from './paging';
 import { Nullable, Ok, OkMessage, PageInfo, Timestamp, Type } from './schema';
+import { PASSWORD_MIN, PASSWORD_MAX } from '../field-kinds/text-rules';
 
 const tags = ['invites'];
 
@@ -101,7 +102,7 @@ export const registerInvite = operation({
       token: Type.String({ minLength: 1, maxLength: 200 }),
       name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
       email: Type.String({ format: 'email', maxLength: 254 }),
-      password: Type.String({ minLength: 6, maxLength: 200 }),
+      password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
     },
     { additionalProperties: false },
   ),

@@ -3,6 +3,7 @@ import { errors } from './errors';
 import { operation } from './operation';
 import { LimitParam, PageParam, SearchParam } from './paging';
 import { Id, Nullable, Ok, PageInfo, Timestamp, Type } from './schema';
+import { PASSWORD_MAX } from '../field-kinds/text-rules';
 
 const pageQuery = (defaultLimit: number) => ({
   page: PageParam,
@@ -97,7 +98,7 @@ export const updateMyProfile = operation({
       phone: text(50),
       address: text(500),
       bio: text(5000),
-      password: text(200),
+      password: text(PASSWORD_MAX),
       // Only images this server stored may become a profile picture.
       image: Type.Optional(Nullable(Type.String({ maxLength: 500, pattern: ISSUED_IMAGE_PATTERN }))),
     },

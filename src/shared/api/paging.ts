@@ -15,3 +15,9 @@ export const LimitParam = (maximum: number, defaultLimit: number) => Type.Intege
 
 /** `?q=`: a search term. */
 export const SearchParam = Type.String({ maxLength: 200 });
+
+/** Rows to skip for a 1-based page. */
+export const pageOffset = (page: number, limit: number): number => (page - 1) * limit;
+
+/** Pages a list of `total` rows fills, at least one (an empty list shows page 1 of 1). */
+export const pageCount = (total: number, limit: number): number => Math.max(1, Math.ceil(total / limit));

@@ -2,6 +2,7 @@ import { errors } from './errors';
 import { operation } from './operation';
 import { LoginResponse } from './auth';
 import { Id, Ok, Type } from './schema';
+import { PASSWORD_MAX } from '../field-kinds/text-rules';
 
 /** Six digits from the authenticator app. */
 const Code = Type.String({ pattern: '^[0-9]{6}$', description: 'Six digits from the authenticator app.' });
@@ -43,7 +44,7 @@ export const twoFactorDisable = operation({
   operationId: 'twoFactorDisable',
   summary: 'Turn two-factor sign-in off (password and a current code)',
   tags: ['two-factor'],
-  body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 200 }), code: Code }, { additionalProperties: false }),
+  body: Type.Object({ password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }), code: Code }, { additionalProperties: false }),
   response: { 200: Ok, ...errors(400, 403, 409) },
 });
 

@@ -8,3 +8,6 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A password's least length unless its field declares another. */
 export const PASSWORD_MIN = 6;
+
+/** A password's greatest length: argon2 hashes any length, but a request body stays small. */
+export const PASSWORD_MAX = 200;

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../Field';
 import { useT } from '../i18n/context';
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from '../../shared/field-kinds/text-rules';
 
 type Errors = { email?: string; password?: string };
 
@@ -19,7 +18,11 @@ export function LoginForm({ busy, onSubmit }: { busy: boolean; onSubmit: (email:
     e.preventDefault();
     const value = email.trim();
     const next: Errors = {
-      email: !value ? t('app.validation.required', { label: emailLabel }) : EMAIL_RE.test(value) ? undefined : t('app.validation.email'),
+      email: !value
+        ? t('app.validation.required', { label: emailLabel })
+        : EMAIL_PATTERN.test(value)
+          ? undefined
+          : t('app.validation.email'),
       password: password ? undefined : t('app.validation.required', { label: passwordLabel }),
     };
     setErrors(next);

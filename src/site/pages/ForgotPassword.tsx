@@ -6,8 +6,7 @@ import { postJson } from '../postJson';
 import type { forgotPassword } from '../../shared/api/auth';
 import { useSiteI18n } from '../i18n/context';
 import { useRedirectSignedIn } from '../useRedirectSignedIn';
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from '../../shared/field-kinds/text-rules';
 
 /** The public twin of /admin/forgot-password: POST /api/auth/forgot-password {email}. */
 export function ForgotPassword() {
@@ -23,7 +22,7 @@ export function ForgotPassword() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const value = email.trim();
-    const invalid = !value ? t('app.validation.required', { label }) : EMAIL_RE.test(value) ? undefined : t('app.validation.email');
+    const invalid = !value ? t('app.validation.required', { label }) : EMAIL_PATTERN.test(value) ? undefined : t('app.validation.email');
     setFieldError(invalid);
     if (invalid) return;
     setBusy(true);

@@ -21,6 +21,7 @@ import { EntryRow, type RowLabels } from './EntryRow';
 import { pluralOf, problemOf, stateOf } from './rowChecks';
 import type { Entries } from './translationsApi';
 import type { ReferenceInfo } from './useTranslationsEditor';
+import { pageCount } from '../../../shared/api/paging';
 
 interface Props {
   rows: Row[];
@@ -69,7 +70,7 @@ export function EntriesTable({ rows, focusId, reference, loaded, reviewed, onCha
   );
   const dups = useMemo(() => duplicateKeys(rows), [rows]);
   const plural = useMemo(() => pluralOf(rows), [rows]);
-  const lastPage = Math.max(0, Math.ceil(shown.length / size) - 1);
+  const lastPage = pageCount(shown.length, size) - 1;
   const current = Math.min(page, lastPage);
   const visible = shown.slice(current * size, current * size + size);
   const labels: RowLabels = useMemo(

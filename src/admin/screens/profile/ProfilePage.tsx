@@ -9,6 +9,7 @@ import { MySessions } from '../../sessions/MySessions';
 import { TwoFactorCard } from '../../twoFactor/TwoFactorCard';
 import { ImageUpload } from './ImageUpload';
 import { loadProfile, saveProfile, type ProfileUpdate } from './profileApi';
+import { PASSWORD_MIN } from '../../../shared/field-kinds/text-rules';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -74,7 +75,7 @@ export function ProfilePage() {
                 fullWidth
                 helperText={false}
                 autoComplete="new-password"
-                validate={fieldValidators(translate, { type: 'password', minLength: 6 }, t('password'))}
+                validate={fieldValidators(translate, { type: 'password', minLength: PASSWORD_MIN }, t('password'))}
               />
               <PasswordInput
                 source="confirmPassword"
