@@ -18,7 +18,7 @@ import { UUID_PATTERN, writableFields } from './schemas';
 import { recordDiff } from '../audit/diff';
 import { recordAudit, type AuditActor } from '../audit/record';
 
-/** Rows one list request returns at most, whatever `limit` asks (DESIGN 4). */
+/** Rows one list request returns at most, whatever `limit` asks. */
 export const MAX_ROWS = 10000;
 
 const uuidRe = new RegExp(UUID_PATTERN);

@@ -19,7 +19,7 @@ import { assertMayActOn, assertMayGrantRole, guardRanks } from '../security/rank
 
 const DEFAULT_HOURS = 48;
 
-/** Invitations with approval (SPEC 7 "Invites", DESIGN 5 "Invites"). */
+/** Invitations with approval: create, list, delete, validate, register, approve, reject. */
 export async function inviteRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = app.deps;
@@ -38,7 +38,7 @@ export async function inviteRoutes(server: FastifyInstance) {
         .offset((page - 1) * limit),
       db().select({ n: count() }).from(invitesT),
     ]);
-    // Who registered, so an approval is never blind (issue 17 defect 4).
+    // Who registered, so an approval is never blind.
     const data = rows.map((r) => ({
       // The invite is the FROM table: never null (the derived table's type does not say so).
       ...inviteToApi(r.invite as InviteRow, config.publicUrl),
@@ -52,7 +52,7 @@ export async function inviteRoutes(server: FastifyInstance) {
     if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
       throw new HttpError(400, 'Entered value does not match email format', { email: 'Entered value does not match email format' });
     }
-    // SPEC 5: hours falls back to 48 when not a number; at least 1.
+    // Hours falls back to 48 when not a number; at least 1.
     const n = Number(req.body.hours);
     const hours =
       Number.isFinite(n) && req.body.hours !== null && req.body.hours !== '' ? Math.min(Math.max(n, 1), 24 * 365) : DEFAULT_HOURS;
