@@ -33,7 +33,7 @@ export function LoginForm({ busy, onSubmit }: { busy: boolean; onSubmit: (email:
         name="email"
         type="email"
         autoComplete="username"
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- a sign-in page has one task: typing starts in the e-mail field (issue 17)
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a sign-in page has one task: typing starts in the e-mail field
         autoFocus
         value={email}
         error={errors.email}
