@@ -6,7 +6,7 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Errors = { email?: string; password?: string };
 
-/** E-mail + password with the admin form's messages (SPEC: required, email format). */
+/** E-mail + password with the admin form's messages (required, email format). */
 export function LoginForm({ busy, onSubmit }: { busy: boolean; onSubmit: (email: string, password: string) => void }) {
   const t = useT();
   const [email, setEmail] = useState('');

@@ -3,7 +3,7 @@ import { startHarness, type Harness } from '../harness';
 import { call, createUser, roleByName, uniqueEmail } from '../helpers';
 import { createRole, grant, linksOf, recordOf, signedIn, type Person, type Route } from './people';
 
-// Finding 2: an Admin could change the Super Admin's password and e-mail,
+// An Admin could change the Super Admin's password and e-mail,
 // block it and delete it. The rule: a superadmin may act on
 // anyone; anyone else only on users of a strictly lower rank; nobody blocks
 // or deletes themself; a refusal is a 403 that says why and changes nothing.
