@@ -21,7 +21,7 @@ export default defineConfig({
     // bench/bundle.mjs walks the manifest to measure what each face loads.
     manifest: true,
     chunkSizeWarningLimit: 2000,
-    // Two shells: the SPA, and the login-only shell of SPEC 2 (/kiosk-login.html).
+    // Two shells: the SPA, and the login-only shell in Greek (/kiosk-login.html).
     rolldownOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),

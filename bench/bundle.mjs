@@ -1,4 +1,4 @@
-// Front-end budgets (DESIGN 8) measured on the `vite build` output in dist/web/:
+// Front-end budgets measured on the `vite build` output in dist/web/:
 //  - public home: entry + the site chunk and everything they import statically,
 //    <= 80 kB gzipped JS and free of react-admin/MUI;
 //  - light login (/admin/login, first load): entry + the login chunk, same rules;

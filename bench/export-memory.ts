@@ -1,6 +1,6 @@
 /**
  * Peak memory of `GET /api/auth/users/export.csv` over 1,000,000 users
- * (issue 17: the export streams, so memory stays flat at any size).
+ * (the export streams, so memory stays flat at any size).
  *
  * Seeds the users in SQL (bench/api/seed.ts), starts the real server
  * (buildApp + listen, logger off) in this process, downloads the whole

@@ -1,6 +1,6 @@
 /* global window */
 // Layout shift, long tasks and the Lighthouse score of the sign-in page and
-// /admin/users (issue 17, defect 12), on a running server with a built front end.
+// /admin/users, on a running server with a built front end.
 // Two measurements per page, both in Debian's Chromium (/usr/bin/chromium):
 //  1. Chromium's own performance APIs (PerformanceObserver 'layout-shift' and
 //     'longtask'), phone viewport 390x844, CPU slowed 4x through CDP: CLS (the
@@ -29,7 +29,7 @@ const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.
 
 const PAGES = [
   { path: '/admin/login', signedIn: false, ready: 'input[name=email]' },
-  // A phone gets the compact list (issue 17 section 3), a desktop the table.
+  // A phone gets the compact list, a desktop the table.
   { path: '/admin/users', signedIn: true, ready: 'tbody tr, [data-testid=compact-list] li' },
 ].filter((p) => !process.env.ONLY || p.path === process.env.ONLY);
 const LH_OUT = process.env.LH_OUT;

@@ -10,7 +10,7 @@ import { adminSegments } from '../src/shared/route-names.ts';
 export function appDefines(): Record<string, string> {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   return {
-    // The footer shows only major.minor (SPEC 9: "first two parts of 5.10.28").
+    // The footer shows only major.minor (5.10.28 -> 5.10).
     __APP_VERSION__: JSON.stringify(pkg.version.split('.').slice(0, 2).join('.')),
     // First path segments that open the admin when typed without /admin (src/web/adminPaths.ts).
     __ADMIN_SEGMENTS__: JSON.stringify(adminSegments(resources)),

@@ -4,7 +4,7 @@ export const MAX_EXPERIENCE_IMAGES = 10;
 export const MAX_EXPERIENCE_IMAGE_BYTES = 10 * 1024 * 1024;
 export const EXPERIENCE_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 
-/** Content items with images (SPEC 2 "Experiences", 3 "Experience"). */
+/** Content items with images, edited on a page of their own. */
 export const experiences: ResourceDef = {
   name: 'experiences',
   table: 'experiences',

@@ -3,7 +3,7 @@ import type { ResourceDef } from '../src/shared/resource';
 export const INVITE_STATUSES = ['not used', 'submitted', 'consumed', 'expired', 'rejected'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
-/** Invitation links with approval. Served by their own routes (SPEC 7 "Invites"). */
+/** Invitation links with approval. Served by their own routes (/api/auth/invites). */
 export const invites: ResourceDef = {
   name: 'invites',
   table: 'invites',

@@ -2,7 +2,7 @@ import type { ResourceDef } from '../src/shared/resource';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
-/** API permissions: one record per METHOD + route pattern (DESIGN 5). */
+/** API permissions: one record per METHOD + route pattern; auth=false makes the route public. */
 export const permissions: ResourceDef = {
   name: 'permissions',
   table: 'permissions',

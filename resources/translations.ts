@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../src/shared/resource';
 
-/** Interface texts per language. Served by their own routes (SPEC 7 "Translations"). */
+/** Interface texts per language. Served by their own routes (/api/auth/translations). */
 export const translations: ResourceDef = {
   name: 'translations',
   table: 'translations',
@@ -13,7 +13,7 @@ export const translations: ResourceDef = {
     language: { type: 'string', required: true, unique: true, maxLength: 16 },
     entries: { type: 'json' },
     /**
-     * Per key, what the translator's workflow knows of it (issue 18 part 5):
+     * Per key, what the translator's workflow knows of it:
      * `at` when its text last changed, and in a translation `ref`, a hash of
      * the reference text it was saved against (src/server/translations/entry-meta.ts).
      */

@@ -1,5 +1,5 @@
 /**
- * API benchmark (DESIGN 8; not a test). Seeds users in SQL, starts the real
+ * API benchmark (not a test). Seeds users in SQL, starts the real
  * server on 127.0.0.1, and measures list/search/get/login with autocannon on
  * PGlite and/or PostgreSQL.
  *

@@ -7,7 +7,7 @@ import { listenAndSignIn, log, prepare, sampleIds, type Kind } from './prepare';
 import { serializerOnly } from './serializer-only';
 
 /**
- * What answering through the response schemas costs (issue 15, item 6): get
+ * What answering through the response schemas costs: get
  * by id and list page 1 on one database, served with the schemas (the server
  * as it runs: fast-json-stringify) and without (`serializeWithoutSchemas`:
  * JSON.stringify, as before the API contract).

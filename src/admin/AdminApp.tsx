@@ -32,7 +32,7 @@ import { adminModules } from './resources';
 import { AdminResourcesProvider, moduleOf, type AdminResources } from './resources/AdminResources';
 import type { AdminModules } from './resources/module';
 
-/** SPEC 9: lists stay fresh 15 s and are not retried. */
+/** Lists stay fresh 15 s and are not retried. */
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 15000, retry: false } } });
 
 const lazyPage = (node: ReactNode) => <Suspense fallback={<LinearProgress />}>{node}</Suspense>;
@@ -51,7 +51,7 @@ interface Props {
  * react-admin Resource (the folder's list, else the generated one); one
  * the API does not list gets the folder's list as a screen at its path.
  * Folder routes (e.g. the experience editor) are guarded by the
- * resource's menu entry, like every screen (DESIGN 5 "Guard rule").
+ * resource's menu entry, like every screen: without it, access denied.
  */
 function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; value: AdminResources }) {
   const { resources, modules } = value;

@@ -21,7 +21,7 @@ export default function AdminRoot() {
     warmPermissions();
     // The first render of react-admin + MUI is the page's largest piece of
     // work: as a transition React renders it in slices and yields between
-    // them, instead of one long task that blocks input (issue 17, defect 12).
+    // them, instead of one long task that blocks input.
     // The store must already name the starting language, or react-admin renders everything once more, urgently.
     void createI18nProvider().then((p) => {
       if (!alive) return;

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { lazyWithTimeout } from '../web/lazyWithTimeout';
 
-/** Screens past the first paint load as their own chunks (admin budget, SPEC 8 timeout). */
+/** Screens past the first paint load as their own chunks (admin budget), giving up after 120 s. */
 const loadResourceList = () => import('./generic/ResourceList');
 export const ResourceList = lazy(lazyWithTimeout(loadResourceList));
 /** Starts fetching the generated list's chunk before react-admin asks for it (its failure shows when rendered). */

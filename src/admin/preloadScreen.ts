@@ -7,8 +7,7 @@ import { preloadResourceList } from './lazyScreens';
 /**
  * On a generated list's address (e.g. /admin/users) the list's chunk is
  * fetched while the translations load, instead of after react-admin's first
- * render asked for it: one request less in the chain before the table shows
- * (issue 17, defect 12).
+ * render asked for it: one request less in the chain before the table shows.
  */
 export function preloadScreen(pathname: string): void {
   const path = pathname.replace(/^\/admin/, '');

@@ -11,7 +11,7 @@ export function boot(load: () => Promise<{ default: ComponentType }>): void {
   if (!container) throw new Error('Missing #root');
   createRoot(container).render(
     <StrictMode>
-      {/* A face whose chunk fails or times out (SPEC 9) shows the error screen. */}
+      {/* A face whose chunk fails or takes over 120 s shows the error screen. */}
       <ErrorBoundary fallback={(error) => <ErrorScreen error={error} />}>
         <Suspense fallback={null}>
           <App />

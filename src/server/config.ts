@@ -184,7 +184,7 @@ function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
-/** Reads and validates the environment (DESIGN 4b). Throws ConfigError with a one-line reason. */
+/** Reads and validates the environment. Throws ConfigError with a one-line reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const logLevel = env.LOG_LEVEL || 'info';

@@ -1,8 +1,8 @@
 /**
- * The editor's image entries and their operation state machine (SPEC 4
- * "Image entry operation"): a new entry starts as create; choosing a file
- * turns keep into update; remove drops a create entry, turns keep or update
- * into remove, and pressed again on remove goes back to update.
+ * The editor's image entries and their operation state machine: a new entry
+ * starts as create; choosing a file turns keep into update; remove drops a
+ * create entry, turns keep or update into remove, and pressed again on remove
+ * goes back to update.
  */
 export type ImageOperation = 'create' | 'keep' | 'update' | 'remove';
 
@@ -76,7 +76,7 @@ export function toPayload(list: ImageEntryState[]) {
 
 export const ALLOWED_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'];
 
-/** SPEC 5: extension check before anything is sent; the server checks content again. */
+/** Extension check (jpg, jpeg, png, any case) before anything is sent; the server checks content again. */
 export function hasAllowedExtension(fileName: string): boolean {
   const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
   return fileName.includes('.') && ALLOWED_IMAGE_EXTENSIONS.includes(ext);

@@ -82,18 +82,19 @@ export interface ResourceDef {
   };
   /** Admin path of the screen; the menu entry carries the same path. */
   path: string;
-  /** Options lists (ref inputs) load with this limit (SPEC 7). */
+  /** Options lists (ref inputs) load with this limit, high enough to load them all. */
   choicesLimit?: number;
   /** Restrict ref choices, e.g. only confirmed, unblocked users. */
   refFilter?: Record<string, Record<string, string | boolean>>;
   /**
-   * Writes that end sessions (DESIGN 5): `owner` names whose sessions ('id'
-   * for the record itself, or a ref field pointing at the user). With
+   * Writes that end sessions (block, password or role change): `owner`
+   * names whose sessions ('id' for the record itself, or a ref field pointing
+   * at the user). With
    * `onFields`, only a change of one of those fields counts.
    */
   endSessions?: { owner: string; onFields?: readonly string[] };
   /**
-   * The rank rule (DESIGN 5) on writes through the generic routes. Every
+   * The rank rule on writes through the generic routes. Every
    * write of a resource with a rule must leave an active superadmin.
    * - `subject`: the user a record is about: 'id' (the record is the user)
    *   or a ref field pointing at users. Writing the record needs a strictly

@@ -5,7 +5,7 @@ const firstSegment = (path: string) => path.split('/')[1] ?? '';
 
 /**
  * First path segments that open the admin when typed without /admin
- * (DESIGN 5 "Routes": /users -> /admin/users): every resource screen, the
+ * (/users -> /admin/users): every resource screen, the
  * login page and the account pages.
  */
 export function adminSegments(resources: readonly ResourceDef[]): string[] {

@@ -1,5 +1,5 @@
 /**
- * The public site's routes (SPEC 2 "Public routes"). Plain strings so the
+ * The public site's routes. Plain strings so the
  * server can check admin paths against them at start (route-names.ts);
  * src/site/routes.tsx gives each its page.
  */
@@ -16,7 +16,7 @@ export const SITE_PATHS = {
 
 /**
  * Admin screens that are not resources, relative to /admin. `login` and
- * `account` also answer unprefixed (DESIGN 5); the password pages do not:
+ * `account` also answer unprefixed (/login -> /admin/login); the password pages do not:
  * the public site has its own light forms at those paths.
  */
 export const ADMIN_OWN_PATHS = {

@@ -3,7 +3,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { useT } from './i18n/context';
 import { getUserInfo } from '../web/session';
 
-/** Guest links of SPEC 2 "Navigation"; signed-in visitors get the way back to the admin. */
+/** Guest links (About, Events, Contact, Login); signed-in visitors get the way back to the admin. */
 export function Header({ path }: { path: string }) {
   const t = useT();
   const signedIn = getUserInfo() !== null;

@@ -1,4 +1,4 @@
-/** SPEC 9: a background meteor animation of 25 elements. */
+/** A background meteor animation of 25 elements. */
 export const METEOR_COUNT = 25;
 
 export function Meteors() {

@@ -1,7 +1,7 @@
 import { clearSession } from '../web/session';
 import { useT } from './i18n/context';
 
-/** SPEC 2 error screen inside the public site (main shell: with the clear-storage way out). */
+/** The error screen inside the public site (main shell: with the clear-storage way out). */
 export function SiteError({ error }: { error: unknown }) {
   const t = useT();
   const message = error instanceof Error && error.message ? error.message : t('app.error.unexpected');

@@ -2,7 +2,7 @@ import type { BodyOf, Operation } from '../shared/api/operation';
 
 /**
  * One public API call (no token needed). Resolves with the server's `error`
- * text when it sent one (SPEC 8: shown as is), null on success, and
+ * text when it sent one (shown as is), null on success, and
  * `fallback` for transport failures or answers without an error field. The
  * operation (src/shared/api), a type argument only, types the body: the site
  * never loads the schemas themselves (TypeBox is 12 kB gzipped).

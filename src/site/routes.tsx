@@ -23,7 +23,7 @@ const PAGES: Record<keyof typeof SITE_PATHS, Page> = {
   experience: (p) => <Experience key={p.slugOrId} slugOrId={p.slugOrId ?? ''} />,
 };
 
-/** Public routes (SPEC 2). `:name` segments become params. */
+/** Public routes. `:name` segments become params. */
 export const ROUTES: [pattern: string, page: Page][] = (Object.keys(SITE_PATHS) as (keyof typeof SITE_PATHS)[]).map((k) => [
   SITE_PATHS[k],
   PAGES[k],

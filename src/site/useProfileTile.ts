@@ -5,7 +5,7 @@ import type { Success } from '../shared/api/operation';
 
 const PROFILE_PATH = '/account/profile';
 
-/** SPEC 2: the home shows a 'User Profile' tile only when the user's categories include it. */
+/** The home shows a 'User Profile' tile only when the user's categories include it. */
 export function useProfileTile(): boolean {
   const [show, setShow] = useState(false);
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { getToken } from '../web/session';
 import { navigate } from './useLocationPath';
 
-/** SPEC 2: forgot/reset password send a signed-in visitor to /. */
+/** Forgot/reset password send a signed-in visitor to /. */
 export function useRedirectSignedIn(): boolean {
   const signedIn = getToken() !== null;
   useEffect(() => {

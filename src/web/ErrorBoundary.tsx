@@ -8,7 +8,7 @@ interface Props {
 
 /**
  * Catches render errors and failed lazy chunks (a rejected import, or the
- * SPEC 9 timeout of lazyWithTimeout) so the visitor sees the error screen
+ * 120 s timeout of lazyWithTimeout) so the visitor sees the error screen
  * instead of a blank page. React only offers this as a class component.
  */
 export class ErrorBoundary extends Component<Props, { error: unknown; failed: boolean }> {

@@ -5,7 +5,7 @@ import { goBackAndReload } from './goBack';
 import { ERROR_SCREEN_CSS } from './errorScreenCss';
 
 /**
- * SPEC 2 error screen without react-admin or MUI, so it can show when their
+ * The error screen without react-admin or MUI, so it can show when their
  * chunks are what failed. `mainShell` adds 'Clear Local Storage and Go Back'
  * (the login-only shell has no stored state worth clearing). `router` gives
  * the wording of the router's own error screen.
@@ -16,7 +16,7 @@ export function ErrorScreen({ error, mainShell = true, router = false }: { error
   return (
     <main className="web-error" role="alert">
       <style>{ERROR_SCREEN_CSS}</style>
-      {/* SPEC 2: the generic router error screen reads 'Unexpected Application Error!'. */}
+      {/* The generic router error screen reads 'Unexpected Application Error!'. */}
       <h1>{router ? t.router : t.title}</h1>
       <p className="web-error-message">{message}</p>
       <div className="web-error-actions">

@@ -1,11 +1,11 @@
 /**
- * Admin screens also answer on their unprefixed path (DESIGN 5 "Routes"):
+ * Admin screens also answer on their unprefixed path:
  * `/login?next=x` becomes `/admin/login?next=x`. Only first path segments are
  * listed so `/users/12` follows its twin too: every declared resource's, the
  * login page's and the account pages' (src/shared/route-names.ts, computed at
  * build time by build/defines.ts so this entry stays tiny). /forgot-password and
  * /reset-password/:token are not here: the public site has its own light forms
- * (SPEC 2 "Public routes"); their /admin twins keep working. The server refuses
+ * at those paths; their /admin twins keep working. The server refuses
  * to start when a resource's path would take a public page's
  * (src/shared/route-names.ts).
  */

@@ -1,13 +1,12 @@
 /**
- * The one date and the one date-time format of each language (issue 17
- * defect 9), from Intl: every date the admin and the site show goes
- * through here. English reads '24 Nov 2026' and '24 Nov 2026, 14:05';
+ * The one date and the one date-time format of each language, from Intl:
+ * every date the admin and the site show goes through here. English reads '24 Nov 2026' and '24 Nov 2026, 14:05';
  * Greek '24 Νοε 2026' and '24 Νοε 2026, 2:05 μ.μ.'.
  */
 export const DATE_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 export const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-/** The Intl locale of an interface language (regional variants collapse, SPEC 9). */
+/** The Intl locale of an interface language (regional variants collapse). */
 export function intlLocale(lang: string): string {
   return lang.toLowerCase().startsWith('el') ? 'el-GR' : 'en-GB';
 }

@@ -1,5 +1,5 @@
 /**
- * The interface language, shared by the public site and the admin (SPEC 9):
+ * The interface language, shared by the public site and the admin:
  * saved choice under `i18nextLng`, then the browser languages, then the page's
  * lang attribute; anything unsupported falls back to el. Regional variants
  * collapse (en-US -> en). Mirrors i18next's detector so both faces agree.

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** SPEC 9: a lazily loaded chunk that does not arrive within 120 s is an error. */
+/** A lazily loaded chunk that does not arrive within 120 s is an error. */
 export const CHUNK_TIMEOUT_MS = 120000;
 
 export class ChunkLoadError extends Error {

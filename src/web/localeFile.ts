@@ -1,6 +1,6 @@
 /**
  * Fetches /locales/{lng}/translations.json for the light faces (public site,
- * error screens) without i18next. Same retry rule as the admin (SPEC 8/9):
+ * error screens) without i18next. Same retry rule as the admin:
  * 5xx, no status or a network failure are retried 5 times from 350 ms,
  * doubling; 4xx and unparseable JSON are not. One request per language.
  */

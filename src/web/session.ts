@@ -1,7 +1,7 @@
 import type { twoFactorVerify } from '../shared/api/two-factor';
 import type { Success } from '../shared/api/operation';
 /**
- * The browser session (SPEC 3 "Session"): the login answer kept in local
+ * The browser session: the login answer kept in local
  * storage under `userInfo` (token + user) and the role under `role`.
  * Shared by the admin and the public site, so it must stay dependency-free.
  */

@@ -6,7 +6,7 @@ import { ADMIN_EMAIL, startHarness, type Harness } from './harness';
 import { call, createUser, permissionByRoute, roleByName, runSql, uniqueEmail } from './helpers';
 import { grant, signedIn } from './security/people';
 
-// Issue 18 part 1: the audit trail. Every kind of change is recorded with its
+// The audit trail. Every kind of change is recorded with its
 // actor, diff (secrets redacted), address and agent, in the change's own
 // transaction; GET /api/auth/audit-logs lists them (superadmins by default).
 

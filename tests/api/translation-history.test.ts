@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, createUser, permissionByRoute } from './helpers';
 import { startHarness, type Harness } from './harness';
 
-// Issue 18 part 5: a key's history (who changed it, when, from what to what),
+// A key's history (who changed it, when, from what to what),
 // read by a translator who may save translations but not read the audit log.
 let h: Harness;
 let translator: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser } from './helpers';
 import { startHarness, type Harness } from './harness';
 
-// Issue 18 part 5: reference text, filters, progress, checks on save, plural forms.
+// The translator's workflow: reference text, filters, progress, checks on save, plural forms.
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();

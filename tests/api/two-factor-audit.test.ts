@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { call, createUser } from './helpers';
 
-// Issue 18 parts 1 and 3: sign-out and the two-factor events are in the audit
+// Sign-out and the two-factor events are in the audit
 // trail, and no secret (TOTP secret, code, recovery code, ticket) is in it.
 let h: Harness;
 beforeAll(async () => {

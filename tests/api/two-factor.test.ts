@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { call, createUser, runSql } from './helpers';
 
-// Two-factor sign-in (TOTP, RFC 6238), issue 18 part 3. Codes are made from
+// Two-factor sign-in (TOTP, RFC 6238). Codes are made from
 // the secret the set-up answers, by the TOTP library, as an authenticator app would.
 let h: Harness;
 const lines: string[] = [];

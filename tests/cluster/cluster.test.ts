@@ -7,7 +7,7 @@ import { launchBrowser } from '../e2e/browser';
 import { visit, type Login } from '../e2e/visit';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startCluster, type Cluster } from './cluster';
 
-// Issue 13 "How to prove it": three server processes on one fresh PostgreSQL
+// Proof that the API scales out: three server processes on one fresh PostgreSQL
 // database, Redis (127.0.0.1:6379), an S3-protocol server (s3rver), behind
 // HAProxy (round robin). Needs DATABASE_URL (CI sets it); without it the
 // whole file is skipped, saying so.

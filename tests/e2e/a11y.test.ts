@@ -5,7 +5,7 @@ import { startServer, loginAdmin, type RunningServer, type AdminLogin } from './
 import { launchBrowser } from './browser';
 
 // One sweep of axe-core over every screen a visitor or a staff member can
-// reach, in both languages and both themes (issue 17 section 1): no
+// reach, in both languages and both themes: no
 // critical or serious finding anywhere. One server for the file, one browser
 // context per pass, in-app navigation where the side menu links a screen.
 
@@ -164,7 +164,7 @@ const COMBOS: [Lang, Theme][] = [
   ['en', 'light'],
   ['el', 'dark'],
 ];
-// The other two pairs, so every language meets every theme (issue 17), on
+// The other two pairs, so every language meets every theme, on
 // screens standing for the rest: the dashboard, a generated list, the two
 // custom lists and a form, and the sign-in page.
 const OTHER_COMBOS: [Lang, Theme][] = [

@@ -325,7 +325,7 @@ describe('admin back office in Chromium', () => {
     await page.getByRole('button', { name: 'Administrator' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.locator('input[name=email]').waitFor();
-    // The product's one sign-in screen, never react-admin's (issue 17 defect 5), saying why it is there.
+    // The product's one sign-in screen, never react-admin's, saying why it is there.
     await page.getByTestId('session-notice').filter({ hasText: 'Logged out successfully.' }).waitFor();
     expect(await page.locator('main.login .login-card').count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/admin/login');

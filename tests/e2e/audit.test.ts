@@ -5,7 +5,7 @@ import { dayFieldText, expectToast, isoDay, launchBrowser, typeDay, utcDay } fro
 import { expectAccessible, overflowsSideways } from './axe';
 import { apiCall, apiLogin, shot, visit, type Login } from './visit';
 
-// Issue 18 part 1: a change made in the UI shows in the audit log with its
+// A change made in the UI shows in the audit log with its
 // diff, and in the record's History; both screens in English and Greek, on
 // a phone too.
 

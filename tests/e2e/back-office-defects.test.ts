@@ -4,7 +4,7 @@ import { startServer, loginAdmin, type RunningServer, type AdminLogin } from './
 import { expectToast, launchBrowser, waitForTitle } from './browser';
 import { apiCall, apiLogin, visit, type Login } from './visit';
 
-/** Issue 17's defects 3-9 as a user meets them in Chromium. */
+/** Back-office defects found by use, as a user meets them in Chromium. */
 let server: RunningServer;
 let browser: Browser;
 let admin: AdminLogin;
@@ -58,7 +58,7 @@ async function open(login: Login | null, path: string, opts: { lang?: 'en' | 'el
   return page;
 }
 
-describe('defect 3: only the actions the user may perform', () => {
+describe('only the actions the user may perform', () => {
   it('a reader of users and experiences sees the lists and Export, never Add, Edit, Delete or row selection', async () => {
     const reader = await userWithRole(
       'Reader',
@@ -113,7 +113,7 @@ describe('defect 3: only the actions the user may perform', () => {
   });
 });
 
-describe('defect 5: one sign-in design', () => {
+describe('one sign-in design', () => {
   it("after logout and after a session ends, the product's sign-in screen appears, never react-admin's", async () => {
     // Its own user: logging out ends the session server side.
     const leaver = await userWithRole('Leaver', [['GET', '/api/auth/users']], ['/users']);
@@ -143,7 +143,7 @@ describe('defect 5: one sign-in design', () => {
   });
 });
 
-describe('defect 6: a failed list load', () => {
+describe('a failed list load', () => {
   it('shows the error and Retry, not (0) and "No … found"; Retry loads the list', async () => {
     const page = await open(admin, '/admin/users');
     await page.route(/\/api\/auth\/users\?/, (route) =>
@@ -192,7 +192,7 @@ describe('defect 6: a failed list load', () => {
   });
 });
 
-describe('defect 7: toasts', () => {
+describe('toasts', () => {
   it("says 'Password Updated Successfully' after a password change, shows at most three toasts, never over the form's buttons", async () => {
     const person = await userWithRole('Toaster', [], ['/account/profile']);
     const page = await open(person, '/admin/account/profile');
@@ -227,7 +227,7 @@ describe('defect 7: toasts', () => {
   });
 });
 
-describe('defect 9: one date-time format per language', () => {
+describe('one date-time format per language', () => {
   const EN = /^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d\d:\d\d$/;
   const EL = /^\d{1,2} \S+ \d{4}, \d{1,2}:\d\d\s(π|μ)\.μ\.$/;
 

@@ -6,7 +6,7 @@ import { launchBrowser } from './browser';
 import { expectAccessible, overflowsSideways } from './axe';
 import { apiCall, apiLogin, shot, visit, type Login } from './visit';
 
-// Issue 18 part 3: a role that requires two-factor sign-in. Its user, signed
+// A role that requires two-factor sign-in. Its user, signed
 // in with the password alone, is taken to the set-up before anything else;
 // no other screen opens (not even with the browser's flag cleared: the API
 // refuses and the client goes back); once set up, the back office works.

@@ -132,7 +132,7 @@ describe('invites in Chromium', () => {
     await row.getByText('submitted').waitFor();
     // Submitted invites are decided on, not copied or deleted.
     expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    // Who registered shows in the row, and Approve asks first, naming them (issue 17 defect 4).
+    // Who registered shows in the row, and Approve asks first, naming them.
     await row.getByTestId('invite-registrant').filter({ hasText: INVITEE.name }).filter({ hasText: INVITEE.email }).waitFor();
     await row.getByRole('button', { name: 'Approve' }).click();
     const ask = admin.getByRole('dialog', { name: 'Approve this registration?' });

@@ -6,7 +6,7 @@ import { launchBrowser } from './browser';
 import { apiCall, shot } from './visit';
 import { expectAccessible, overflowsSideways } from './axe';
 
-// Issue 17, the keyboard in dialogs (first field focused, focus kept inside,
+// The keyboard in dialogs (first field focused, focus kept inside,
 // Escape, a visible focus in both themes) and the custom lists on a 390 x 844
 // phone (compact lists, no sideways scrolling, full-screen dialogs), in one
 // server and one browser.

@@ -74,7 +74,7 @@ describe('dashboard in Chromium', () => {
     const rows = page.getByTestId('dashboard-chart').locator('tbody tr');
     expect(await rows.count()).toBe(30);
     expect(await rows.last().locator('td').last().textContent()).toBe('5');
-    // Days in the product's one date format (issue 17 defect 9), not ISO: in the table and under the bars.
+    // Days in the product's one date format, not ISO: in the table and under the bars.
     expect(await rows.last().locator('td').first().textContent()).toBe(formatDate(`${today()}T00:00:00`, 'en'));
     expect(await page.getByTestId('dashboard-chart').locator('svg text').last().textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
     await page.getByTestId('dashboard-pending').getByText('0', { exact: true }).waitFor();

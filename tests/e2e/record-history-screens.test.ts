@@ -5,7 +5,7 @@ import { launchBrowser } from './browser';
 import { expectAccessible, overflowsSideways } from './axe';
 import { apiCall, apiLogin, shot, visit, type Login } from './visit';
 
-// Issue 18 part 1: the History of a record on the screens that are not the
+// The History of a record on the screens that are not the
 // generic edit dialog: an invite (its row) and an experience (its editor page).
 // Only for users who may read the audit log.
 let server: RunningServer;

@@ -32,7 +32,7 @@ describe('public site in Chromium', () => {
     expect(await page.locator('.meteor').count()).toBe(25);
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['About', 'Events', 'Contact', 'Login']) await nav.getByRole('link', { name, exact: true }).waitFor();
-    // Guests get no profile tile (SPEC 2).
+    // Guests get no profile tile.
     expect(await page.getByText('User Profile').count()).toBe(0);
     await nav.getByRole('link', { name: 'About' }).click();
     await page.getByRole('heading', { level: 1, name: 'About' }).waitFor();

@@ -5,7 +5,7 @@ import { launchBrowser } from './browser';
 import { expectAccessible, overflowsSideways } from './axe';
 import { apiCall, apiLogin, shot, visit, type Login } from './visit';
 
-// Issue 18 part 5 in Chromium: a translator (who may save translations, not
+// A key's history in Chromium: a translator (who may save translations, not
 // read the audit log) opens a key's history: who changed it, when, from what to what.
 let server: RunningServer;
 let browser: Browser;

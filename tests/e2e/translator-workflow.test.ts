@@ -5,7 +5,7 @@ import { startServer, type RunningServer, loginAdmin, type AdminLogin } from './
 import { expectToast, launchBrowser } from './browser';
 import { expectAccessible, overflowsSideways } from './axe';
 
-// Issue 18 part 5 in Chromium: reference text, filters, progress, checks before saving, plural forms.
+// The translator's workflow in Chromium: reference text, filters, progress, checks before saving, plural forms.
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;

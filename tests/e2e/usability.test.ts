@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, loginAdmin, type RunningServer } from './server';
 import { launchBrowser } from './browser';
 
-// Issue 17: keyboard focus, the login-only shell's paths, the product's own
+// Keyboard focus, the login-only shell's paths, the product's own
 // form messages and what a 401 does, in one server and one browser.
 
 let server: RunningServer;
@@ -54,7 +54,7 @@ describe('keyboard and sign-in', () => {
       expect(res?.status()).toBe(200);
       await page.locator('input[name=email]').waitFor();
       await page.locator('input[name=password]').waitFor();
-      // The shell's own language (SPEC 2): Greek.
+      // The shell's own language: Greek.
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('el');
     }
     await context.close();
@@ -74,7 +74,7 @@ describe('forms speak the product language, not the browser', () => {
 });
 
 describe('the language the admin starts in', () => {
-  it("is the one chosen last (i18nextLng, SPEC 9), even when react-admin's store remembers another", async () => {
+  it("is the one chosen last (i18nextLng), even when react-admin's store remembers another", async () => {
     const { context, page } = await signedInPage('el');
     // A stale language from an earlier session in react-admin's own store.
     await context.addInitScript(() => localStorage.setItem('RaStoreBackOffice.locale', JSON.stringify('en')));

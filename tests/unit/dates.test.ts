@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, intlLocale } from '../../src/web/dates';
 
-// Issue 17 defect 9: one date and one date-time format per language, from Intl.
+// One date and one date-time format per language, from Intl.
 describe('the shared date formats', () => {
   const iso = '2026-03-05T14:07:00.000Z';
   const d = new Date(iso);

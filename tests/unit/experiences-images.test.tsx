@@ -64,7 +64,7 @@ describe('editor images', () => {
     expect(stored.getAttribute('data-operation')).toBe('remove');
     expect(screen.getByTestId('removed-label')).toBeTruthy();
     fireEvent.click(stored.querySelector('[aria-label="app.experiences.undo_remove"]')!);
-    // SPEC 4: remove pressed on remove goes back to update (the server keeps it: no new data).
+    // Remove pressed on remove goes back to update (the server keeps it: no new data).
     expect(stored.getAttribute('data-operation')).toBe('update');
   });
 

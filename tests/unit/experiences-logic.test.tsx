@@ -11,7 +11,7 @@ import { editExperienceUrl, publicExperienceUrl } from '../../src/admin/resource
 const MB = 1024 * 1024;
 const file = (name: string, size = 1000) => ({ name, size });
 
-describe('tags (SPEC 5)', () => {
+describe('tags', () => {
   it('splits on commas, trims and drops empties', () => {
     expect(parseTags(' sea , boats,, dawn ,')).toEqual(['sea', 'boats', 'dawn']);
     expect(parseTags('')).toEqual([]);
@@ -23,7 +23,7 @@ describe('tags (SPEC 5)', () => {
   });
 });
 
-describe('pre-send image checks (SPEC 5)', () => {
+describe('pre-send image checks', () => {
   it('takes jpg, jpeg and png in any case', () => {
     const { accepted, problems } = checkNewFiles(0, [file('a.JPG'), file('b.jpeg'), file('c.Png')]);
     expect(accepted.map((f) => f.name)).toEqual(['a.JPG', 'b.jpeg', 'c.Png']);

@@ -45,7 +45,7 @@ describe('generic form values', () => {
     expect(toBody(users, { ...base, password: 'secret1', passwordConfirm: 'secret1' }, false)).toMatchObject({ password: 'secret1' });
   });
 
-  it('validates with the SPEC 5 messages', () => {
+  it('validates with the required, e-mail and password messages', () => {
     expect(run(fieldValidators(t, users.fields.name, 'Name'), '')).toBe('Name is required');
     expect(run(fieldValidators(t, users.fields.email, 'Email'), 'nope')).toBe('Entered value does not match email format');
     expect(run(fieldValidators(t, users.fields.email, 'Email'), 'a@b.co')).toBeUndefined();

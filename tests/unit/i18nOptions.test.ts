@@ -8,7 +8,7 @@ const flat = (o: Record<string, unknown>, p = ''): string[] =>
 const load = (l: string) => JSON.parse(readFileSync(`public/locales/${l}/translations.json`, 'utf8')) as Record<string, unknown>;
 
 describe('i18n', () => {
-  it('follows SPEC 9: detection order, fallback el, language only, retries', () => {
+  it('sets detection order, fallback el, language only, retries', () => {
     expect(i18nOptions).toMatchObject({
       fallbackLng: 'el',
       load: 'languageOnly',

@@ -11,7 +11,7 @@ import {
   toPayload,
 } from '../../src/shared/image-entry';
 
-describe('image entry operations (SPEC 4)', () => {
+describe('image entry operations', () => {
   it('a new entry starts as create', () => {
     expect(newEntry('data:image/png;base64,AA', 'a.png').operation).toBe('create');
   });

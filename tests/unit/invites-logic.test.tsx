@@ -15,7 +15,7 @@ function keysOf(node: unknown, prefix = ''): string[] {
   return Object.entries(node).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
 }
 
-describe('invite form values (SPEC 5 "Invite")', () => {
+describe('invite form values', () => {
   it('omits a blank e-mail and trims a given one', () => {
     expect(inviteBody({ email: '   ', hours: 48 })).toEqual({ hours: 48 });
     expect(inviteBody({ email: ' a@b.co ', hours: 2 })).toEqual({ email: 'a@b.co', hours: 2 });
@@ -38,7 +38,7 @@ describe('accept-invite decisions', () => {
     expect(inviteToken('')).toBeNull();
   });
 
-  it('is usable only when ok and neither expired nor consumed (SPEC 4)', () => {
+  it('is usable only when ok and neither expired nor consumed', () => {
     const base = { ok: true, expired: false, consumed: false, email: null, expiresAt: null };
     expect(invalidReason(base)).toBeNull();
     expect(invalidReason({ ...base, ok: false, expired: true })).toBe('expired');
@@ -54,7 +54,7 @@ describe('accept-invite decisions', () => {
     expect(refusalReason(403, 'Email is locked to the invited address.')).toBeNull();
   });
 
-  it('validates name, e-mail and password with the SPEC 5 messages', () => {
+  it('validates name, e-mail and password with the same messages as the admin forms', () => {
     expect(validateRegistration({ name: ' ', email: '', password: '' }, t)).toEqual({
       name: 'Name is required',
       email: 'Email is required',

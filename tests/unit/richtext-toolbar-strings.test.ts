@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-// Issue 17 defect 11: the rich text toolbar showed 'Normal' in the Greek
+// The rich text toolbar once showed 'Normal' in the Greek
 // interface. Every string its buttons ask for (ra-input-rich-text's and the
 // product's own heading picker) must have a Greek entry of its own.
 

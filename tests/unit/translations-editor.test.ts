@@ -12,7 +12,7 @@ import { parseRawJson } from '../../src/admin/resources/translations/rawJson';
 import { normalizeLanguageCode } from '../../src/admin/resources/translations/languageCode';
 
 describe('translations editor rows', () => {
-  it('drops blank keys, trims keys and lets a later duplicate win (SPEC 2)', () => {
+  it('drops blank keys, trims keys and lets a later duplicate win', () => {
     const rows = [newRow(' a.b ', '1'), newRow('   ', 'lost'), newRow('', 'lost too'), newRow('a.b', '2'), newRow('c', '')];
     expect(toEntries(rows)).toEqual({ 'a.b': '2', c: '' });
     expect([...duplicateKeys(rows)]).toEqual(['a.b']);

@@ -24,7 +24,7 @@ describe('entry routing', () => {
 
 describe('light translations', () => {
   const messages = { app: { site: { title: 'Hi {{name}}', n: { deep: 'x' } } } };
-  it('looks up dotted keys and fills placeholders (no escaping, SPEC 9)', () => {
+  it('looks up dotted keys and fills placeholders (no escaping)', () => {
     expect(lookup(messages, 'app.site.title')).toBe('Hi {{name}}');
     expect(lookup(messages, 'app.site.n')).toBeUndefined();
     expect(lookup(messages, 'app.missing.key')).toBeUndefined();
@@ -38,7 +38,7 @@ describe('light translations', () => {
   });
 });
 
-describe('chunk-load timeout (SPEC 9)', () => {
+describe('chunk-load timeout', () => {
   it('rejects with ChunkLoadError after 120000 ms', async () => {
     vi.useFakeTimers();
     expect(CHUNK_TIMEOUT_MS).toBe(120000);

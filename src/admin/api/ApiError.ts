@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 
-/** SPEC 8: "The API helper shows the server's error field; otherwise 'An unexpected error occurred.'" */
+/** The API helper shows the server's error field; otherwise 'An unexpected error occurred.' */
 export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
 
 export interface ApiErrorBody {

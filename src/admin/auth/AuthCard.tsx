@@ -9,7 +9,7 @@ const signInTheme = createTheme(darkTheme);
 /**
  * The frame of the sign-in screens inside MUI (the login-only shell, the
  * admin's password pages): the same design as the product's sign-in page
- * (issue 17 defect 5: one sign-in design): the site's dark page, one
+ * (one sign-in design everywhere): the site's dark page, one
  * centered 400 px panel, title and language switch on one line.
  */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

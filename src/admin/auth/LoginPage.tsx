@@ -87,7 +87,7 @@ export function LoginPage() {
           label={emailLabel}
           type="email"
           autoComplete="username"
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- a sign-in page has one task: typing starts in the e-mail field (issue 17)
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a sign-in page has one task: typing starts in the e-mail field
           autoFocus
           fullWidth
           validate={fieldValidators(translate, { type: 'email', required: true }, emailLabel)}

@@ -8,7 +8,7 @@ import { loginPathWithNext } from './loginPath';
 export const ADMIN_PREFIX = '/admin';
 
 /**
- * Guard of every /admin screen except the sign-in ones (DESIGN 5): without a
+ * Guard of every /admin screen except the sign-in ones: without a
  * stored token, go to login with `next`, replacing the history entry.
  */
 export function RequireSession({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { getToken } from '../../web/session';
 import { LoginPage } from './LoginPage';
 
 /**
- * The admin's `loginPage` (issue 17 defect 5: one sign-in design). Whenever
+ * The admin's `loginPage` (one sign-in design everywhere). Whenever
  * react-admin would show a login screen (after logout, when a guard sends a
  * visitor to /login), the page is loaded afresh at /admin/login, where the
  * entry serves the product's one sign-in screen (src/site/login), with the

@@ -8,7 +8,7 @@ let ending = false;
 /**
  * The session is over (a 401 from any call, or the token's expiry passed):
  * forget it and go to the one sign-in page with a message, coming back here
- * afterwards (SPEC 4: a 401 clears the stored session). A full page load, so
+ * afterwards (a 401 clears the stored session). A full page load, so
  * every screen, the bell included, stops at once; several 401s arriving
  * together navigate once.
  */

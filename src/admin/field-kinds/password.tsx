@@ -25,6 +25,6 @@ function PasswordInputs({ name, label, validate }: InputProps) {
 export const password: AdminFieldKind = {
   Input: PasswordInputs,
   Cell: TextCell,
-  // Blank means "unchanged" (SPEC 3: password sent on update when set).
+  // Blank means "unchanged": the password is sent on update only when set.
   toBody: (v) => (isBlank(v) ? { keep: false } : { keep: true, value: v }),
 };

@@ -40,7 +40,7 @@ export const ref: AdminFieldKind = {
   Input: RefInput,
   Cell: RefCell,
   FilterInput: RefFilter,
-  // Lists populate refs as objects; the form edits ids (SPEC 3 "Edit shows ids").
+  // Lists populate refs as objects; the form edits ids.
   toForm: (v) => idOf(v) ?? null,
   toBody: (v) => (isBlank(v) ? { keep: false } : { keep: true, value: idOf(v) }),
 };

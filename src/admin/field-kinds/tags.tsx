@@ -9,7 +9,7 @@ function TagsCell({ source }: CellProps) {
   return <span>{Array.isArray(v) && v.length ? v.join(', ') : '-'}</span>;
 }
 
-/** Edited as one comma-separated text (SPEC 5: split on commas, trimmed, empties removed). */
+/** Edited as one comma-separated text: split on commas, trimmed, empties removed. */
 export const tags: AdminFieldKind = {
   Input: TextInputOf,
   Cell: TagsCell,

@@ -7,7 +7,7 @@ import { columnField } from './columnField';
 import { RowActions } from './RowActions';
 
 /**
- * A list on a phone (issue 17 section 3): react-admin's SimpleList instead
+ * A list on a phone: react-admin's SimpleList instead
  * of a table, one row per record: the first declared column as the title,
  * the second and third under it (SimpleList's tertiary text shares the
  * title's line and ran into it), each drawn by its field kind's cell; the

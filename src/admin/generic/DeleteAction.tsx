@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { crudErrorMessage, crudSuccessMessage } from './crudMessages';
 
-/** Delete with the SPEC 2 confirmation; shows a spinner and stays disabled while running. */
+/** Delete after 'Are you sure? You want to delete this?'; shows a spinner and stays disabled while running. */
 export function DeleteAction({ resource }: { resource: string }) {
   const record = useRecordContext();
   const translate = useTranslate();

@@ -30,7 +30,7 @@ function EditLoading({ def, onClose, onDirtyChange }: FormProps) {
  */
 export function FormDialog({ def, target, onClose }: { def: ResourceDef; target: DialogTarget; onClose: () => void }) {
   const translate = useTranslate();
-  // A phone gets the whole screen, the action bar inside it (issue 17 section 3).
+  // A phone gets the whole screen, the action bar inside it.
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const dirty = useRef(false);
   const onDirtyChange = useCallback((d: boolean) => {

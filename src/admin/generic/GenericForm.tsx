@@ -48,7 +48,7 @@ export function GenericForm({
       record={record ? toFormRecord(def, record) : undefined}
       toolbar={<FormToolbar onCancel={onCancel} />}
       mode="onSubmit"
-      // The product's translated messages, not the browser's own (SPEC 5).
+      // The product's translated messages, not the browser's own.
       noValidate
       reValidateMode="onChange"
     >

@@ -21,12 +21,12 @@ import { listPreferenceKey } from './useListPreferenceKey';
 import { isSelf } from './selfRecord';
 import { useRowCheckboxLabels } from './useRowCheckboxLabels';
 
-/** SPEC 9: default list page size. */
+/** Default list page size. */
 export const PAGE_SIZE = 25;
 const PAGE_SIZES = [10, 25, 50, 100];
 
 /**
- * The shared list layout of SPEC 2, generated from a declaration: search and
+ * The shared list layout, generated from a declaration: search and
  * filters, export, column chooser, bulk delete, sortable headers, and a
  * click on a row opens the record.
  */
@@ -37,7 +37,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   const [filtersChoice, setFiltersChoice] = useState<boolean>();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { resources } = useAdminResources();
-  // Only what the user's permissions allow (issue 17 defect 3).
+  // Only what the user's permissions allow.
   const may = useAbilities(def);
   const editable = Boolean(def.form) && may.update;
   const hasActions = def.form && (may.update || may.delete);

@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { lazyWithTimeout } from '../../web/lazyWithTimeout';
 
-// The form, its inputs and the record history are not needed to show a list
-// (issue 17, defect 12): they load as their own chunk.
+// The form, its inputs and the record history are not needed to show a list:
+// they load as their own chunk.
 const load = () => import('./FormDialog').then((m) => ({ default: m.FormDialog }));
 
-/** The add/edit modal of the generated lists, loaded on first use (SPEC 9 timeout). */
+/** The add/edit modal of the generated lists, loaded on first use, giving up after 120 s. */
 export const LazyFormDialog = lazy(lazyWithTimeout(load));
 
 /**

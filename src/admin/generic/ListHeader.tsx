@@ -14,7 +14,7 @@ export function ListHeader({ def, onAdd, extra, canAdd }: { def: ResourceDef; on
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
       <Typography variant="h5" component="h1" sx={{ flex: 1 }} data-testid="list-title">
-        {/* A failed load has no total: no '(0)' (issue 17 defect 6). */}
+        {/* A failed load has no total: no '(0)'. */}
         {error ? plural : translate('app.list.title', { name: plural, total: label ?? 0 })}
       </Typography>
       {extra}

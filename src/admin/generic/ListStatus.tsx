@@ -5,7 +5,7 @@ import { crudErrorMessage } from './crudMessages';
 
 /**
  * Loading bar while fetching; when the list cannot load, the error and a
- * Retry button (issue 17 defect 6) instead of an empty list
+ * Retry button instead of an empty list
  * (`message` when a screen words the error itself).
  */
 export function ListStatus({ resource, message }: { resource: string; message?: string }) {

@@ -18,7 +18,7 @@ const isShown = (choice: boolean | undefined, active: number) => choice ?? activ
 const PANEL_ID = 'list-filters-panel';
 
 /**
- * On a phone the filters sit behind a 'Filters' button (issue 17 section 3):
+ * On a phone the filters sit behind a 'Filters' button:
  * four stacked inputs filled the first screen before any record, and drawing
  * them was most of the list's first-load work. The button says how many
  * filters are set, so a closed panel never hides that the list is filtered.

@@ -3,7 +3,7 @@ import { IconButton, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useListContext, useTranslate } from 'react-admin';
 
-/** Searches on submit; react-admin's setFilters goes back to page 1 (SPEC 2). */
+/** Searches on submit; react-admin's setFilters goes back to page 1. */
 export function SearchBox({ placeholder }: { placeholder: string }) {
   const translate = useTranslate();
   const { filterValues, setFilters, displayedFilters } = useListContext();

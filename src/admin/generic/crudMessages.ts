@@ -9,7 +9,7 @@ export function thingOf(translate: TranslateFunction, resource: string): string 
 }
 
 /**
- * SPEC 8: the server's error text when it sent one; otherwise 'Failed to
+ * The server's error text when it sent one; otherwise 'Failed to
  * {action} {thing}.' for a failed answer, or 'An error occurred while
  * {action}ing {thing}.' when no answer came at all.
  */

@@ -4,7 +4,7 @@ const WAIT_MS = 3000;
 
 /**
  * A dialog's transition `onEntered`: puts the keyboard in its first field
- * once it has opened (issue 17: dialogs focus their first field). An edit
+ * once it has opened (dialogs focus their first field). An edit
  * form appears after its record loads, so the field is awaited a few
  * frames; someone who already moved focus to a control inside is left
  * alone. MUI's Dialog keeps focus trapped inside meanwhile.

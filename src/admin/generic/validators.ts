@@ -13,7 +13,7 @@ const isEmpty = (v: unknown) =>
 export const requiredMessage = (t: TranslateFunction, label: string) => t('app.validation.required', { label });
 
 /**
- * The browser-side checks of one declared field, with the SPEC 5 messages:
+ * The browser-side checks of one declared field, with the product's messages:
  * required, then its kind's checks (src/shared/field-kinds; by default the declared lengths).
  * Messages are translated here (the label is a translation itself), so
  * react-admin shows them as they are.

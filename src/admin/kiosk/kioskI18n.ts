@@ -5,7 +5,7 @@ import type { I18nProvider } from 'react-admin';
 import { i18nOptions, LANGUAGES } from '../providers/i18nOptions';
 
 /**
- * The login-only shell is Greek (SPEC 2): no language detector, so neither
+ * The login-only shell is Greek: no language detector, so neither
  * the browser nor a saved choice overrides it, and switching here is not
  * saved over the main shell's choice.
  */

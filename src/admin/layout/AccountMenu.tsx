@@ -59,7 +59,7 @@ const LogoutItem = forwardRef<HTMLLIElement>(function LogoutItem(_, ref) {
   );
 });
 
-/** The account box of SPEC 2: name, avatar or initials, Edit Profile, Logout. */
+/** The account box: name, avatar or initials, Edit Profile, Logout. */
 export function AccountMenu() {
   const { identity } = useGetIdentity();
   const name = identity?.fullName;

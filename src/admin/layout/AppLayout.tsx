@@ -16,7 +16,7 @@ function Remembered({ children }: { children: ReactNode }) {
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <RequireSession>
-      {/* Errors inside a screen (a failed or timed-out chunk too) show the SPEC 2 error screen. */}
+      {/* Errors inside a screen (a failed or timed-out chunk too) show the error screen. */}
       <FrameLayout appBar={AppBar} menu={AppMenu} error={ErrorPage}>
         <Remembered>
           <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)' }}>

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** Copyright year and major.minor version (SPEC 9). */
+/** Copyright year and major.minor version. */
 export function Footer() {
   const translate = useTranslate();
   return (

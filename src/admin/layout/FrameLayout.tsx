@@ -8,7 +8,7 @@ import { Error as ErrorView, LayoutClasses, Loading, Sidebar, SkipNavigationButt
  * Inspector. The Inspector only serves the "configurable" edit mode, which
  * this product never turns on (the column chooser writes the store itself),
  * yet it read document.body.clientWidth on every render of the layout: a
- * forced layout in each of the start-up commits (issue 17 defect 12).
+ * forced layout in each of the start-up commits.
  */
 export function FrameLayout({
   appBar: AppBar,

@@ -12,7 +12,7 @@ export interface MenuGroup {
 const byOrder = (a: Category, b: Category) => a.menu_order - b.menu_order || a.name.localeCompare(b.name);
 
 /**
- * SPEC 2 "Navigation": 'normal' items go under General, any other menu name
+ * The side menu: 'normal' items go under General, any other menu name
  * becomes a dropdown group, 'account' comes last and 'hidden' is ignored.
  * Items sort by menu_order; groups by their first item's order.
  */

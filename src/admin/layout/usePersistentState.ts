@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 
 /**
  * State kept in localStorage under its own key. react-admin's store is reset
- * on logout, but the menu view and sidebar state must survive it (SPEC 4).
+ * on logout, but the menu view and sidebar state must survive it.
  */
 export function usePersistentState<T>(key: string, initial: () => T): [T, (v: T) => void] {
   const [value, setValue] = useState<T>(() => {

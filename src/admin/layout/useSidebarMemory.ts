@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSidebarState } from 'react-admin';
 
 export const SIDEBAR_KEY = 'sidebarOpen';
-/** SPEC 9: the menu starts expanded on windows at least this wide. */
+/** The menu starts expanded on windows at least this wide. */
 export const SIDEBAR_AUTO_OPEN_PX = 1080;
 
 /** Keeps react-admin's sidebar state in our own key and picks the width-based default once. */

@@ -6,7 +6,7 @@ import type { Static } from '../../shared/api/schema';
 export type AppNotification = Static<typeof contract.Notification>;
 export type NotificationPage = Success<typeof contract.notifications>;
 
-/** SPEC 9: the bell lists 10 unread, polls every 15 s, data stale after 30 s. */
+/** The bell lists 10 unread, polls every 15 s, data stale after 30 s. */
 export const BELL_LIMIT = 10;
 export const POLL_MS = 15000;
 export const STALE_MS = 30000;

@@ -4,12 +4,12 @@ import { localStorageStore } from 'react-admin';
 export const adminStore = localStorageStore(undefined, 'BackOffice');
 
 /**
- * Writes the language the i18n provider starts in (i18next's detection, SPEC 9)
+ * Writes the language the i18n provider starts in (i18next's detection)
  * into the store before react-admin first renders. react-admin's
  * I18nContextProvider renders nothing while the two disagree (an empty store
  * disagrees), then renders the whole back office again from an effect: an
  * urgent render, one long task, undoing the time-sliced first render
- * (AdminRoot.tsx) that issue 17 defect 12 asked for.
+ * (AdminRoot.tsx) that keeps the page responsive while it starts.
  */
 export function agreeOnLocale(locale: string): void {
   if (adminStore.getItem<string>('locale') !== locale) adminStore.setItem('locale', locale);

@@ -28,7 +28,7 @@ setTwoFactorSetupHandler(() => {
   if (window.location.pathname !== setup) window.location.assign(setup);
 });
 
-/** Logs a permission problem without ending the session (SPEC 6). */
+/** Logs a permission problem (a 403) without ending the session. */
 export function reportForbidden(error: unknown): void {
   console.warn('Permission error (403):', error instanceof Error ? error.message : error);
 }

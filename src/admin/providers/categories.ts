@@ -7,7 +7,7 @@ import { getToken } from '../../web/session';
 /** A menu entry the server grants the signed-in user (a client permission). */
 export type Category = Static<typeof UserCategory>;
 
-/** SPEC 9: categories load 50 per page and stay fresh for 5 minutes. */
+/** Categories load 50 per page and stay fresh for 5 minutes. */
 export const CATEGORY_PAGE_LIMIT = 50;
 export const CATEGORY_STALE_MS = 5 * 60 * 1000;
 

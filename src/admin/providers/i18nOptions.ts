@@ -5,7 +5,7 @@ export const LANGUAGES = [
   { locale: 'el', name: 'Ελληνικά' },
 ];
 
-/** SPEC 9 "Languages", as i18next settings. Kept apart so tests can read them. */
+/** The interface languages and how they are detected and loaded, as i18next settings. Kept apart so tests can read them. */
 export const i18nOptions: InitOptions = {
   supportedLngs: LANGUAGES.map((l) => l.locale),
   fallbackLng: 'el',

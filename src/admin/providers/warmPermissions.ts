@@ -6,7 +6,7 @@ import { getAdminPermissions } from './permissions';
  * Starts loading the signed-in user's menu entries and API calls while the
  * translations load. react-admin asks for them only after its first render,
  * and a list waits for them (canAccess) before fetching its records: asked
- * early, the answer is there or on its way (issue 17, defect 12). The
+ * early, the answer is there or on its way and the list shows sooner. The
  * requests are the ones react-admin would make (shared, cached promises),
  * so a refusal is handled where it is used, not here.
  */

@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { clearSession } from '../../web/session';
 
-/** SPEC 2 error screen, with the main shell's 'Clear Local Storage and Go Back'. */
+/** The error screen, with the main shell's 'Clear Local Storage and Go Back'. */
 export function ErrorPage({ error, resetErrorBoundary }: { error?: Error; resetErrorBoundary?: (...args: unknown[]) => void }) {
   const translate = useTranslate();
   const back = () => {

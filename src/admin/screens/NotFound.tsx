@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** SPEC 2: '404 - Not Found' with a 'GO TO SHOP' link to /kiosk. */
+/** '404 - Not Found' with a 'GO TO SHOP' link to /kiosk. */
 export function NotFound() {
   const translate = useTranslate();
   return (

@@ -11,7 +11,7 @@ const namedProgress = {
 };
 
 /**
- * Start-up work on a phone (issue 17 defect 12):
+ * Less start-up work, which a phone feels most:
  * - media queries answer on the first render (the app is never rendered on a
  *   server): without it every useMediaQuery starts false, so react-admin's
  *   sidebar and the lists render their desktop form, then again their phone one;
@@ -25,7 +25,7 @@ const lessStartupWork = {
 };
 
 /**
- * A keyboard focus everyone can see (issue 17 section 1): MUI marks it only
+ * A keyboard focus everyone can see: MUI marks it only
  * with a faint ripple on text and icon buttons. A ring inside the control in
  * its own text colour contrasts with whatever it sits on: a blue text button
  * on the page, a white icon on the app bar, dark text on a light contained
@@ -56,7 +56,7 @@ const readableDayPlaceholder = {
 };
 
 /**
- * The back office's two themes (issue 17 section 4): react-admin's defaults
+ * The back office's two themes: react-admin's defaults
  * with colours that reach WCAG AA. The light app bar's blue (#2196f3 under
  * white text, 3.12:1) becomes #1565c0 (5.75:1), and so does the primary
  * blue of outlined and text buttons (#1976d2 on the page's #fafafb, 4.4:1).

@@ -35,7 +35,7 @@ export async function primaryRole(db: Db, userId: string): Promise<{ name: strin
   return row ? { name: String(row.name), type: String(row.type ?? '') } : null;
 }
 
-/** Starts a session and answers the way login and Google sign-in do (DESIGN 4); the audit trail records the sign-in with it. */
+/** Starts a session and answers the way login and Google sign-in do; the audit trail records the sign-in with it. */
 export async function startSession(
   db: Db,
   secret: SessionKey,

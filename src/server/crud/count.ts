@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { AnyTable } from '../db/resource-tables';
 
-/** Beyond this many matches a total is not worth an exact count (DESIGN 4). */
+/** Beyond this many matches a total is not worth an exact count: a search must stay fast on a big table. */
 export const COUNT_CAP = 10000;
 
 export interface Total {

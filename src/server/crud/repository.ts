@@ -20,7 +20,7 @@ import { recordDiff } from '../audit/diff';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { pageCount, pageOffset } from '../../shared/api/paging';
 
-/** Rows one list request returns at most, whatever `limit` asks (DESIGN 4). */
+/** Rows one list request returns at most, whatever `limit` asks. */
 export const MAX_ROWS = 10000;
 
 const uuidRe = new RegExp(UUID_PATTERN);

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../../shared/resource';
 
-/** What a first start puts in an empty database (DESIGN 5 "Bootstrap"). */
+/** What a first start puts in an empty database: roles, menu entries and who gets them. */
 
 export const SEED_ROLES = [
   { name: 'Super Admin', type: 'superadmin', description: 'Every permission, always.' },

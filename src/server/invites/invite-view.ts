@@ -26,7 +26,7 @@ export function inviteToApi(row: InviteRow, publicUrl: string) {
   };
 }
 
-/** What the accept-invite page learns from a token (SPEC 3 "Invite validation response"). */
+/** What the accept-invite page learns from a token: ok, expired, consumed, e-mail, expiry. */
 export function validation(row: InviteRow | undefined) {
   if (!row) return { ok: false, expired: false, consumed: false, email: null, expiresAt: null };
   const status = effectiveStatus(row);

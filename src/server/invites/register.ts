@@ -21,7 +21,7 @@ export interface Registration {
 
 export const APPROVE_ROUTE = '/api/auth/invites/:id/approve';
 
-/** Why an invite cannot be used, in the words of SPEC 8. */
+/** Why an invite cannot be used, in the words the accept-invite page shows. */
 async function refusal(db: Db, token: string, email: string): Promise<HttpError> {
   const [row] = await db.select().from(invitesT).where(eq(invitesT.token, token));
   const v = validation(row);

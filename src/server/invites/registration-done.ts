@@ -6,7 +6,7 @@ import { NEW_REGISTRATION_TITLE, registrationLink } from './register';
 
 /**
  * A registration was approved or rejected: its 'New registration'
- * notifications are done, for every approver (issue 17 defect 8). Run
+ * notifications are done, for every approver, not left unread. Run
  * inside the decision's transaction, so they go read with it or not at all.
  * Notifications made before they named their invite are found by the
  * registrant's e-mail in their text.

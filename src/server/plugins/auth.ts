@@ -135,7 +135,7 @@ function accessOf(request: FastifyRequest): Access {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Sessions and RBAC (DESIGN 5). One query answers: does the route have a
+ * Sessions and RBAC (default deny; superadmins pass). One query answers: does the route have a
  * permission record and is it public; is the session live and its user
  * allowed in (not blocked, confirmed); is the user a superadmin; does one of
  * the user's roles hold the permission.

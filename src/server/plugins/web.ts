@@ -54,7 +54,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       !url.startsWith('/uploads/') &&
       !url.startsWith('/locales/')
     ) {
-      // The login-only shell answers every path under it (SPEC 1), and /kiosk,
+      // The login-only shell answers every path under it, and /kiosk,
       // where the 404 page's 'GO TO SHOP' leads, is that shell.
       if (KIOSK_PATH.test(url)) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(KIOSK_FILE, config.webDir);
       // An admin screen: the same page, which also preloads the admin's chunks.

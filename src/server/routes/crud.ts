@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 type IdParams = { id: string };
 type Body = Record<string, unknown>;
 
-/** list/get/create/update/delete for one declared resource (DESIGN 4). */
+/** list/get/create/update/delete for one declared resource. */
 function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResource) {
   const ops = operationsOf(r);
   const api = crudOperations(r, find);

@@ -14,7 +14,7 @@ import { fileUrl } from '../storage/file-storage';
 
 const uuidRe = new RegExp(UUID_PATTERN);
 
-/** The public experience page's read, and rotating an experience image (SPEC 7). */
+/** The public experience page's read, and rotating an experience image. */
 export async function experienceRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const r = resourceByName('experiences');

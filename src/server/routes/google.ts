@@ -11,7 +11,7 @@ import { usersT } from '../db/tables';
 import { registerWithInvite } from '../invites/register';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
 
-/** Google sign-in (DESIGN 5): match by Google `sub`, else by verified e-mail. */
+/** Google sign-in: match by Google `sub`, else by verified e-mail. */
 export async function googleRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = app.deps;

@@ -22,7 +22,7 @@ import { EMAIL_PATTERN } from '../../shared/field-kinds/text-rules';
 
 const DEFAULT_HOURS = 48;
 
-/** Invitations with approval (SPEC 7 "Invites", DESIGN 5 "Invites"). */
+/** Invitations with approval: create, list, delete, validate, register, approve, reject. */
 export async function inviteRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = app.deps;
@@ -41,7 +41,7 @@ export async function inviteRoutes(server: FastifyInstance) {
         .offset(pageOffset(page, limit)),
       db().select({ n: count() }).from(invitesT),
     ]);
-    // Who registered, so an approval is never blind (issue 17 defect 4).
+    // Who registered, so an approval is never blind.
     const data = rows.map((r) => ({
       // The invite is the FROM table: never null (the derived table's type does not say so).
       ...inviteToApi(r.invite as InviteRow, config.publicUrl),
@@ -55,7 +55,7 @@ export async function inviteRoutes(server: FastifyInstance) {
     if (email && !EMAIL_PATTERN.test(email)) {
       throw new HttpError(400, EMAIL_FORMAT_MESSAGE, { email: EMAIL_FORMAT_MESSAGE });
     }
-    // SPEC 5: hours falls back to 48 when not a number; at least 1.
+    // Hours falls back to 48 when not a number; at least 1.
     const n = Number(req.body.hours);
     const hours =
       Number.isFinite(n) && req.body.hours !== null && req.body.hours !== '' ? Math.min(Math.max(n, 1), 24 * 365) : DEFAULT_HOURS;

@@ -9,7 +9,7 @@ import { signedIn } from '../http/signed-in';
  * `GET /api/auth/my-permissions`: the permission records the signed-in user
  * holds through a role, plus the public ones (auth false). The admin shows
  * a button only when its API call is listed here, so it never offers what
- * the auth hook would refuse (issue 17, defect 3).
+ * the auth hook would refuse.
  */
 export async function myPermissionRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();

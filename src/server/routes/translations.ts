@@ -30,7 +30,7 @@ function view(row: Record<string, unknown>) {
   };
 }
 
-/** SPEC 7 "Translations": list, read, save and generate the interface files. */
+/** Translations: list, read, save and generate the interface files. */
 export async function translationRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = () => app.deps.database.db;
@@ -61,7 +61,7 @@ export async function translationRoutes(server: FastifyInstance) {
     const entries: Entries = Object.create(null) as Entries;
     for (const [k, v] of Object.entries(raw)) {
       const key = k.trim();
-      if (!key) continue; // SPEC 5: blank keys are dropped
+      if (!key) continue; // blank keys are dropped
       if (forbiddenSegment(key) !== null) {
         const message = `${FORBIDDEN_KEY_MESSAGE}: "${key.slice(0, 80)}".`;
         throw badRequest(message, { data: message });
@@ -76,7 +76,7 @@ export async function translationRoutes(server: FastifyInstance) {
     return { ok: true as const, translation: view(row), translations: await languages() };
   });
 
-  // Issue 18 part 5: the translator's list, filtered and searched on the server.
+  // The translator's list, filtered and searched on the server.
   app.get(
     '/api/auth/translations/entries',
     { preValidation: refuseUnknownParams(contract.entriesQuery), schema: contract.listEntries },
@@ -103,7 +103,7 @@ export async function translationRoutes(server: FastifyInstance) {
     },
   );
 
-  // Issue 18 part 5: a key's history for whoever may save translations, without the audit log's permission.
+  // A key's history for whoever may save translations, without the audit log's permission.
   app.get(
     '/api/auth/translations/history',
     {

@@ -4,7 +4,7 @@ import { roleClientPermissionsT, rolePermissionsT, rolesT, userRolesT, usersT } 
 import { forbidden } from '../http/http-error';
 
 /**
- * The rank rule (DESIGN 5), for every route that acts on a user or hands out
+ * The rank rule, for every route that acts on a user or hands out
  * roles and permissions:
  *
  * - rank by role type: superadmin > admin > any other role > no role at all;

@@ -33,7 +33,7 @@ function refuse(findings: Record<string, MarkupFinding>, message: string): never
 
 /**
  * Saves a language's entries in one transaction: the checks against the
- * reference (issue 18 part 5), the per-key meta, and, when the reference
+ * reference (placeholders, tags), the per-key meta, and, when the reference
  * itself changes, the translations' baselines. The row is locked, so two
  * saves of one language never interleave.
  */

@@ -124,7 +124,7 @@ export function listQuerySchema(r: ResourceDef): TSchema {
     Type.Object(
       {
         page: PageParam,
-        // SPEC 9: the "load all" limits (100000, 1000000) are accepted; a page holds at most MAX_ROWS.
+        // The "load all" limits (100000, 1000000) are accepted; a page holds at most MAX_ROWS.
         limit: LimitParam(1000000, 25),
         ids: Type.Optional(IdsParam),
         ...searchParams(r),

@@ -1,6 +1,6 @@
 import { Type, type Static } from './schema';
 
-/** Every error the API gives: a message, and per-field messages for a form (SPEC 5). */
+/** Every error the API gives: a message, and per-field messages for a form. */
 const errorProperties = {
   error: Type.String(),
   fields: Type.Optional(Type.Record(Type.String(), Type.String())),

@@ -44,7 +44,7 @@ export const createInvite = operation({
   body: Type.Object(
     {
       email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
-      // SPEC 5: anything that is not a number falls back to 48 hours.
+      // Anything that is not a number falls back to 48 hours.
       hours: Type.Optional(Type.Unknown()),
     },
     { additionalProperties: false },
@@ -76,7 +76,7 @@ export const rejectInvite = operation({
   response: { 200: OkMessage, ...errors(404, 409) },
 });
 
-/** What the accept-invite page learns from a token (SPEC 3 "Invite validation response"). */
+/** What the accept-invite page learns from a token: ok, expired, consumed, e-mail, expiry. */
 export const InviteValidation = Type.Object({
   ok: Type.Boolean(),
   expired: Type.Boolean(),

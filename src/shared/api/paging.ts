@@ -1,9 +1,9 @@
 import { Type } from './schema';
 
 /**
- * Page and limit of every list (DESIGN 4). The highest page is far beyond any
- * real table and keeps `(page - 1) * limit` a safe integer for the database's
- * OFFSET, whatever the limit.
+ * Page and limit of every list: page from 1, limit capped. The highest page
+ * is far beyond any real table and keeps `(page - 1) * limit` a safe integer
+ * for the database's OFFSET, whatever the limit.
  */
 export const MAX_PAGE = 1_000_000_000;
 

@@ -1,8 +1,9 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
 /**
- * The one TypeBox line of the tree (`typebox` 1.x; DESIGN 9: never beside
- * `@sinclair/typebox`). Everything in src/shared/api builds on these.
+ * The one TypeBox line of the tree (`typebox` 1.x; never beside
+ * `@sinclair/typebox`: two lines in one tree do not mix). Everything in
+ * src/shared/api builds on these.
  */
 export { Type, type Static, type TSchema };
 

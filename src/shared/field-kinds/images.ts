@@ -1,7 +1,7 @@
 import { Type } from '../api/schema';
 import type { FieldKind, JsonSchema } from './kind';
 
-/** One entry of an images field in a request body (SPEC 3 "Editor image entry"). */
+/** One entry of an images field in a request body: an operation on one image. */
 export interface ImageEntry {
   id?: string;
   operation: 'create' | 'keep' | 'update' | 'remove';
@@ -31,7 +31,7 @@ export const StoredImage = Type.Object({
 
 /**
  * Ordered images kept in a child table. Bodies carry operations on them
- * (SPEC 4); records carry `[{id, path, thumb, url, thumbUrl}]`.
+ * (create, keep, update, remove); records carry `[{id, path, thumb, url, thumbUrl}]`.
  */
 export const images: FieldKind = {
   writable: true,

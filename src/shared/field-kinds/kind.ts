@@ -39,7 +39,7 @@ export interface FieldKind {
   csv(value: unknown): string;
   /**
    * Checks forms run before sending (the server checks again with
-   * `bodySchema`), as translation keys of the SPEC 5 messages. Default: the
+   * `bodySchema`), as translation keys of the validation messages. Default: the
    * declared lengths.
    */
   checks?(def: FieldDef): Check[];

@@ -3,7 +3,7 @@
  * with them without loading the kinds' API schemas (TypeBox, 12 kB gzipped on the public home).
  */
 
-/** SPEC 5: a simple {something}@{something}.{something} pattern. */
+/** A simple {something}@{something}.{something} pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A password's least length unless its field declares another. */

@@ -1,8 +1,9 @@
 import { expectedKeys, referenceTextOf } from './plurals';
 
 /**
- * The translator's filters (issue 18 part 5), one definition for the API's
- * server-side filter and the editor's live one.
+ * The translator's filters (untranslated, same as the reference, reference
+ * changed), one definition for the API's server-side filter and the editor's
+ * live one.
  */
 export const ENTRY_FILTERS = ['all', 'untranslated', 'same', 'changed'] as const;
 export type EntryFilter = (typeof ENTRY_FILTERS)[number];

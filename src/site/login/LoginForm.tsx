@@ -5,7 +5,7 @@ import { EMAIL_PATTERN } from '../../shared/field-kinds/text-rules';
 
 type Errors = { email?: string; password?: string };
 
-/** E-mail + password with the admin form's messages (SPEC: required, email format). */
+/** E-mail + password with the admin form's messages (required, email format). */
 export function LoginForm({ busy, onSubmit }: { busy: boolean; onSubmit: (email: string, password: string) => void }) {
   const t = useT();
   const [email, setEmail] = useState('');
@@ -36,7 +36,7 @@ export function LoginForm({ busy, onSubmit }: { busy: boolean; onSubmit: (email:
         name="email"
         type="email"
         autoComplete="username"
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- a sign-in page has one task: typing starts in the e-mail field (issue 17)
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a sign-in page has one task: typing starts in the e-mail field
         autoFocus
         value={email}
         error={errors.email}

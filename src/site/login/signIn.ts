@@ -42,7 +42,7 @@ export async function signIn(body: SignInBody, fallback: string): Promise<SignIn
   } catch {
     return { kind: 'error', text: fallback };
   }
-  // SPEC 8: the server's error text is shown as is.
+  // The server's error text is shown as is.
   if (!ok) return { kind: 'error', text: typeof answer?.error === 'string' && answer.error ? answer.error : fallback };
   // The password was right; the code step comes next (no session yet).
   if (answer?.twoFactorRequired === true && typeof answer.ticket === 'string') return { kind: 'two-factor', ticket: answer.ticket };

@@ -17,7 +17,7 @@ type View =
 
 const when = formatDateTime;
 
-/** /invite?token=...: register on an invite, by Google or by password (SPEC 2 "Accept-invite screen"). */
+/** /invite?token=...: register on an invite, by Google or by password. */
 export function AcceptInvite() {
   const { lang, t } = useSiteI18n();
   const [token] = useState(() => inviteToken(window.location.search));

@@ -42,7 +42,7 @@ export function AcceptInviteForm({
       const text = err instanceof InviteCallError ? err.serverText : null;
       const reason = refusalReason(status, text);
       if (reason) onInvalid(reason);
-      // SPEC 8: the server's words when it gave any; known ones in the page's language.
+      // The server's words when it gave any; known ones in the page's language.
       else setFailure(text === LOCKED ? t('app.acceptInvite.email_locked') : (text ?? t('app.acceptInvite.failed')));
     } finally {
       setBusy(false);

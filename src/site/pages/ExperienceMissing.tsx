@@ -1,7 +1,7 @@
 import { Link } from '../Link';
 import { useT } from '../i18n/context';
 
-/** Unknown or under review: nothing about it is public yet (SPEC 7). */
+/** Unknown or under review: nothing about it is public yet. */
 export function ExperienceMissing() {
   const t = useT();
   return (

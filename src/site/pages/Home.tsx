@@ -23,7 +23,7 @@ export function Home() {
           {t('app.site.home.cta_about')}
         </Link>
       </div>
-      {/* SPEC 2: only when the user's categories include the profile path. */}
+      {/* Only when the user's categories include the profile path. */}
       {profileTile && (
         <a className="tile" href="/admin/account/profile">
           <strong>{t('app.site.home.profile_tile')}</strong>

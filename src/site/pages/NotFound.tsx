@@ -1,6 +1,6 @@
 import { useT } from '../i18n/context';
 
-/** SPEC 2: '404 - Not Found' with a 'GO TO SHOP' link to /kiosk. */
+/** '404 - Not Found' with a 'GO TO SHOP' link to /kiosk. */
 export function NotFound() {
   const t = useT();
   return (

@@ -7,7 +7,7 @@ import type { resetPassword } from '../../shared/api/auth';
 import { useT } from '../i18n/context';
 import { useRedirectSignedIn } from '../useRedirectSignedIn';
 
-/** SPEC 9: minimum password length. */
+/** Minimum password length. */
 const MIN_PASSWORD = 6;
 /** Long enough to read the success message before the login page opens. */
 const REDIRECT_MS = 1500;
@@ -23,7 +23,7 @@ export function ResetPassword({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
-  // SPEC 2: on success, the login page.
+  // On success, the login page.
   useEffect(() => {
     if (result?.kind !== 'success') return;
     const timer = setTimeout(() => window.location.assign(LOGIN_PATH), REDIRECT_MS);

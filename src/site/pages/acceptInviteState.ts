@@ -2,7 +2,7 @@ import type { InviteCheck } from './acceptInviteApi';
 
 export type InvalidReason = 'expired' | 'used' | 'invalid';
 
-/** SPEC 4: usable only if ok and neither expired nor consumed. */
+/** Usable only if ok and neither expired nor consumed. */
 export function invalidReason(check: InviteCheck): InvalidReason | null {
   if (check.expired) return 'expired';
   if (check.consumed) return 'used';

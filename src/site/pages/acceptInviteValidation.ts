@@ -10,7 +10,7 @@ export interface RegistrationValues {
 }
 export type RegistrationErrors = Partial<Record<keyof RegistrationValues, string>>;
 
-/** SPEC 5, the same checks (and words) as the admin forms (the patterns are the field kinds'). */
+/** The same checks (and words) as the admin forms (the patterns are the field kinds'). */
 
 export function validateRegistration(v: RegistrationValues, t: Translate): RegistrationErrors {
   const errors: RegistrationErrors = {};

@@ -3,7 +3,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startHarness, type Harness } from '../harn
 import { call, roleByName } from '../helpers';
 import { linksOf, recordOf, signedIn, type Person } from './people';
 
-// Finding 2, last part: nobody may block, delete or demote the last active
+// Nobody may block, delete or demote the last active
 // superadmin (blocked or unconfirmed superadmins do not count), and nobody
 // blocks or deletes themself.
 

@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startHarness, type Harness } from '../harn
 import { call, createUser, runSql } from '../helpers';
 import { startSmtp } from '../smtp';
 
-// Finding 5: when a query failed, the log line carried its parameters, so
+// When a query failed, the log line carried its parameters, so
 // argon2 hashes (and tokens) reached the logs. A whole scenario runs at the
 // most verbose log level, with queries forced to fail where their
 // parameters hold secrets, and the captured log is searched for them.

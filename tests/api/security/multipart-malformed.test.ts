@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, startHarness, type Harness } from '../harness';
 
-// Finding 4c: a malformed multipart body (a boundary that is not the one
+// A malformed multipart body (a boundary that is not the one
 // announced, a truncated body, no file part) was a 500. Now a 400 that says
 // what to send, and nothing is stored.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from '../harness';
 import { call, createUser } from '../helpers';
 
-// Finding 4a: a NUL character (\u0000) anywhere in a string, on any route,
+// A NUL character (\u0000) anywhere in a string, on any route,
 // anonymous ones included, was a 500 (PostgreSQL refuses it in text). Now a
 // 400 that names the field, and nothing is written.
 

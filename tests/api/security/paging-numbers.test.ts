@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from '../harness';
 import { call } from '../helpers';
 
-// Finding 4b: page/limit such as 1e309 or 1e20 were a 500 (or slipped past
-// the limits as Infinity). Now 400 with a field message; the SPEC's large
-// "load all" limits keep working.
+// Page/limit such as 1e309 or 1e20 were a 500 (or slipped past the limits
+// as Infinity). Now 400 with a field message; the large "load all" limits
+// (100000, 1000000) keep working.
 
 let h: Harness;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('page and limit', () => {
           expect(body.error).toBe(body.fields[field]);
         }
       }
-    // The "load all" limits of the SPEC and a far page still answer.
+    // The "load all" limits and a far page still answer.
     for (const url of [
       '/api/auth/roles?limit=1000000',
       '/api/auth/permissions?limit=1000000',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from '../harness';
 import { createUser } from '../helpers';
 
-// Finding 3: the process exited on an unhandled `error` event of a pg client
+// The process exited on an unhandled `error` event of a pg client
 // when PostgreSQL dropped its connections. Now: the process stays up, requests
 // that lose their connection get 503 {error} with Retry-After, and service
 // resumes by itself within 5 s of the database coming back.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from '../harness';
 import { call, runSql } from '../helpers';
 
-// Finding 1: a translation key `__proto__.access` saved and generated wrote
+// A translation key `__proto__.access` saved and generated wrote
 // Object.prototype.access = 'public', and every protected route answered
 // anonymously.
 

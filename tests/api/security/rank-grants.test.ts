@@ -3,7 +3,7 @@ import { startHarness, type Harness } from '../harness';
 import { call, createUser, permissionByRoute, roleByName } from '../helpers';
 import { createRole, grant, linksOf, signedIn, type Person } from './people';
 
-// Finding 2, grants: nobody grants a role above their own rank, changes a
+// Nobody grants a role above their own rank, changes a
 // role above their rank, or links to a role a permission they do not hold.
 
 const GRANT = 'You cannot grant a role above your own rank.';

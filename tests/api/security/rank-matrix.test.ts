@@ -3,8 +3,8 @@ import { startHarness, type Harness } from '../harness';
 import { call, createUser, roleByName, uniqueEmail } from '../helpers';
 import { createRole, grant, linksOf, recordOf, signedIn, type Person, type Route } from './people';
 
-// Finding 2: an Admin could change the Super Admin's password and e-mail,
-// block it and delete it. The rule (DESIGN 5): a superadmin may act on
+// An Admin could change the Super Admin's password and e-mail,
+// block it and delete it. The rule: a superadmin may act on
 // anyone; anyone else only on users of a strictly lower rank; nobody blocks
 // or deletes themself; a refusal is a 403 that says why and changes nothing.
 

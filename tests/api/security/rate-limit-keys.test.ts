@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../../src/server/config';
 import { buildApp, type App } from '../../../src/server/app';
 import { ADMIN_EMAIL, startHarness, type Harness } from '../harness';
 
-// Finding 6b: rate limits were per IP only, and with TRUST_PROXY=1 every
+// Rate limits were per IP only, and with TRUST_PROXY=1 every
 // X-Forwarded-For hop was trusted, so a forged header rotated the key freely.
 // Now sign-in and forgot-password are also limited per target e-mail
 // (hashed), and TRUST_PROXY is a hop count or a list of proxy addresses, so

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from '../harness';
 import { call } from '../helpers';
 
-// Finding 4d: a token signed with the right secret but whose `sid` (or
+// A token signed with the right secret but whose `sid` (or
 // `sub`) is not a UUID was a 500 (the session check cast it to uuid). Any
 // token whose claims are not what the server issues is a 401, like any
 // other bad token.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, startHarness, type Harness } from '../harness';
 import { call, createUser, uniqueEmail } from '../helpers';
 
-// Finding 6a: a user's `image` accepted any string (`javascript:...`, an
+// A user's `image` accepted any string (`javascript:...`, an
 // external tracker URL). Only empty or a path the upload route issued.
 
 let h: Harness;

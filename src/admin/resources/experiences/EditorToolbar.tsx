@@ -3,7 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import SaveIcon from '@mui/icons-material/Save';
 import { useTranslate } from 'react-admin';
 
-/** Close and Save, shown above and below the form (SPEC 2). */
+/** Close and Save, shown above and below the form. */
 export function EditorToolbar({ saving, onClose }: { saving: boolean; onClose: () => void }) {
   const translate = useTranslate();
   return (

@@ -6,7 +6,7 @@ import { DeleteAction } from '../../generic/DeleteAction';
 import type { Abilities } from '../../generic/useAbilities';
 import { editExperienceUrl, openWindow, publicExperienceUrl } from './urls';
 
-/** Edit and view open a new window (SPEC 2); delete uses the standard confirmation. Edit and delete only when allowed. */
+/** Edit and view open a new window; delete uses the standard confirmation. Edit and delete only when allowed. */
 export function ExperienceActions({ may }: { label?: string; may: Abilities }) {
   const record = useRecordContext();
   const translate = useTranslate();

@@ -9,7 +9,7 @@ import { ThumbCell } from './ThumbCell';
 import { TitleCell } from './TitleCell';
 
 /**
- * The experiences on a phone (issue 17 section 3): the table was 552 px wide
+ * The experiences on a phone: the table was 552 px wide
  * at 390. One block per experience instead: the thumbnail (a tap previews
  * it) beside the title, when it was made and its tags, each drawn as in
  * the table; edit, delete and view under them.

@@ -6,7 +6,7 @@ import { useMayReadAudit } from '../../audit/useMayReadAudit';
 import { EditorForm } from './EditorForm';
 import { useCloseEditor } from './useCloseEditor';
 
-/** Loads the item being edited; 'Failed to load item' when it cannot (SPEC 8). */
+/** Loads the item being edited; 'Failed to load item' when it cannot. */
 function EditLoader({ id }: { id: string }) {
   const translate = useTranslate();
   const close = useCloseEditor();
@@ -32,7 +32,7 @@ function EditLoader({ id }: { id: string }) {
   );
 }
 
-/** /admin/experiences/new and /admin/experiences/{id}/edit: a page, not a modal (SPEC 2). */
+/** /admin/experiences/new and /admin/experiences/{id}/edit: a page, not a modal. */
 export default function ExperienceEditor() {
   const { id } = useParams();
   const translate = useTranslate();

@@ -28,7 +28,7 @@ function RefetchOnSave() {
 }
 
 /**
- * SPEC 2 "Experiences": the shared list layout (generic header, search,
+ * The experiences list: the shared list layout (generic header, search,
  * pagination, columns from resources/experiences.ts) plus what only this list
  * has: refresh with 'last updated', a previewable thumbnail, and add/edit/view
  * in a new window instead of the generic modal.
@@ -39,7 +39,7 @@ export default function ExperienceList() {
   const { resources } = useAdminResources();
   const def = experiences;
   const may = useAbilities(def);
-  // A phone gets one block per experience: the table was wider than the screen (issue 17 section 3).
+  // A phone gets one block per experience: the table was wider than the screen.
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
@@ -54,7 +54,7 @@ export default function ExperienceList() {
             <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
           </WhenListLoaded>
         </Box>
-        {/* SPEC 8's own wording: 'Error: Failed to fetch experiences data'. */}
+        {/* Its own wording: 'Error: Failed to fetch experiences data'. */}
         <ListStatus resource="experiences" message={translate('app.experiences.fetch_failed')} />
         <WhenListLoaded>
           {small ? (

@@ -4,7 +4,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { relativeTime } from './relativeTime';
 
-/** SPEC 2: a refresh button and when the list was last fetched, kept current every 15 s. */
+/** A refresh button and when the list was last fetched, kept current every 15 s. */
 export function LastUpdated() {
   const translate = useTranslate();
   const [locale] = useLocaleState();

@@ -4,7 +4,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { imagesOf, NO_IMAGE } from './images';
 import { PreviewDialog } from './PreviewDialog';
 
-/** The first picture's thumbnail; a click opens the preview overlay (SPEC 2). */
+/** The first picture's thumbnail; a click opens the preview overlay. */
 export function ThumbCell(_props: { label?: string; sortable?: boolean }) {
   const record = useRecordContext();
   const translate = useTranslate();

@@ -13,7 +13,7 @@ export interface EditorValues {
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
- * What create and update send (SPEC 7): form fields, tags as an array, and
+ * What create and update send: form fields, tags as an array, and
  * the image entries in display order. An empty slug is sent empty: the
  * server makes one from the title.
  */

@@ -18,7 +18,7 @@ export function activeCount(entries: readonly ImageEntryState[]): number {
 }
 
 /**
- * SPEC 5 checks before anything is read or sent: jpg/jpeg/png only, 10 MB
+ * Checks before anything is read or sent: jpg/jpeg/png only, 10 MB
  * each, at most 10 images in all. Files past the limit are refused one by one
  * so the first ones still get in.
  */

@@ -7,7 +7,7 @@ export interface ApiImage {
   thumbUrl: string;
 }
 
-/** SPEC 3: items without pictures show the default image. */
+/** Items without pictures show the default image. */
 export const NO_IMAGE = '/item-no-image.png';
 
 export function imagesOf(record: object | undefined): ApiImage[] {

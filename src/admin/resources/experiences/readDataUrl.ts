@@ -1,4 +1,4 @@
-/** A chosen file as a data: URL, the form the API takes pictures in (DESIGN 4). */
+/** A chosen file as a data: URL, the form the API takes pictures in. */
 export function readDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

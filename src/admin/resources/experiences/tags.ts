@@ -1,4 +1,4 @@
-/** SPEC 5: tags are typed comma separated; split, trimmed, empties removed. */
+/** Tags are typed comma separated; split, trimmed, empties removed. */
 export function parseTags(text: string): string[] {
   return text
     .split(',')

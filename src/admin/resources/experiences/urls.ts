@@ -1,6 +1,6 @@
 /**
- * Where the experience screens live. Add, edit and view open in a new window
- * (SPEC 2), so these are full paths, not router paths.
+ * Where the experience screens live. Add, edit and view open in a new window,
+ * so these are full paths, not router paths.
  */
 export const LIST_ROUTE = '/experiences';
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { LIST_ROUTE } from './urls';
 
 /**
- * SPEC 2: Close closes the window when a script opened it; otherwise the
+ * Close closes the window when a script opened it; otherwise the
  * browser refuses (window.closed stays false) and we go to the list.
  */
 export function useCloseEditor(): () => void {

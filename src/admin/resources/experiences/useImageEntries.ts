@@ -22,7 +22,7 @@ export interface ImageEntries {
 
 const fromRecord = (record: object | undefined) => imagesOf(record).map((i) => existingEntry(i.id, i.url));
 
-/** The editor's pictures: SPEC 4 state machine, SPEC 5 checks, display order. */
+/** The editor's pictures: the operation state machine, the pre-send checks, display order. */
 export function useImageEntries(record: object | undefined): ImageEntries {
   const [entries, setEntries] = useState<ImageEntryState[]>(() => fromRecord(record));
   const [savedIds, setSavedIds] = useState<string[]>(() => entries.map((e) => e.id));

@@ -7,7 +7,7 @@ import { fieldValidators } from '../../generic/validators';
 import { createInvite, type Invite } from './invitesApi';
 import { DEFAULT_HOURS, inviteBody, MIN_HOURS } from './inviteForm';
 
-/** SPEC 2 "Invites screen": e-mail (optional) and hours, then 'Invite created.' */
+/** A new invite: e-mail (optional) and hours, then 'Invite created.' */
 export function CreateInviteForm({ onCreated }: { onCreated: (invite: Invite) => void }) {
   const translate = useTranslate();
   const notify = useNotify();

@@ -6,7 +6,7 @@ import { RecordHistory } from '../../audit/RecordHistory';
 import type { InviteListRow } from './invitesApi';
 
 /**
- * An invite's History (issue 18 part 1): the invites screen has no edit
+ * An invite's History: the invites screen has no edit
  * dialog to hold the generic History section, so a row opens it in its own
  * dialog. Shown only to those who may read the audit log (the caller checks).
  */

@@ -11,9 +11,9 @@ import { useCopyLink } from './useCopyLink';
 import { useInviteAction } from './useInviteAction';
 
 /**
- * SPEC 2: submitted invites get Approve and Reject, each confirmed first and
- * naming who registered (issue 17 defect 4); the others Copy and Delete.
- * Each button only when the user may make its call (defect 3).
+ * Submitted invites get Approve and Reject, each confirmed first and
+ * naming who registered; the others Copy and Delete. Each button only when
+ * the user may make its call.
  */
 export function InviteRowActions({ invite, onChanged }: { invite: InviteListRow; onChanged: () => void }) {
   const translate = useTranslate();

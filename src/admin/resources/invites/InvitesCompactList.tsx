@@ -22,7 +22,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The invites on a phone (issue 17 section 3): one block per invite instead
+ * The invites on a phone: one block per invite instead
  * of the eight-column table, which a 390 px screen squeezed to its first
  * column and the actions. Who it is for and its status first, then who
  * registered, when it was made and when it expires, the link and the

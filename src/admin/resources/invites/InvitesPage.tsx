@@ -13,14 +13,14 @@ import { useMayCall } from '../../generic/useMayCall';
 
 const KEY = ['app', 'invites'];
 
-/** /admin/invites: create invitation links and decide on registrations (SPEC 2). */
+/** /admin/invites: create invitation links and decide on registrations. */
 export function InvitesPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const checkAccess = useLogoutIfAccessDenied();
   const queryClient = useQueryClient();
   const may = useMayCall();
-  // A phone gets one block per invite instead of the wide table (issue 17 section 3).
+  // A phone gets one block per invite instead of the wide table.
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [page, setPage] = useState(1);
   const [created, setCreated] = useState<Invite | null>(null);

@@ -4,7 +4,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
 
-/** Refresh, Prev/Next and 'Page x / y • Total n' (SPEC 2 "Invites screen"). */
+/** Refresh, Prev/Next and 'Page x / y • Total n'. */
 export function InvitesPager({
   page,
   pages,

@@ -2,7 +2,7 @@ import { TableCell, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { InviteListRow } from './invitesApi';
 
-/** Who registered on the invite: name above e-mail (issue 17 defect 4), or a quiet 'nobody yet'. */
+/** Who registered on the invite: name above e-mail, or a quiet 'nobody yet'. */
 export function RegistrantCell({ registrant }: { registrant: InviteListRow['registrant'] }) {
   const translate = useTranslate();
   return (

@@ -1,11 +1,11 @@
 import type { NewInvite } from './invitesApi';
 
-/** SPEC 9: invites expire after 48 hours unless told otherwise, never under 1. */
+/** Invites expire after 48 hours unless told otherwise, never under 1. */
 export const DEFAULT_HOURS = 48;
 export const MIN_HOURS = 1;
 
 /**
- * SPEC 5 "Invite": hours falls back to 48 when it is not a number and is at
+ * Hours falls back to 48 when it is not a number and is at
  * least 1; a trimmed empty e-mail is left out (any Google account may use it).
  */
 export function inviteBody(values: { email?: unknown; hours?: unknown }): NewInvite {

@@ -5,14 +5,14 @@ import type { Static } from '../../../shared/api/schema';
 
 export type { InviteStatus } from '../../../shared/api/invites';
 
-/** One row of GET /api/auth/invites (SPEC 3 "Invite"). */
+/** One row of GET /api/auth/invites. */
 export type Invite = Static<typeof contract.Invite>;
 /** A row of the list: the invite and who registered on it. */
 export type InviteListRow = Static<typeof contract.InviteRow>;
 export type InvitePage = Success<typeof contract.listInvites>;
 export type NewInvite = BodyOf<typeof contract.createInvite>;
 
-/** SPEC 9: the default list page size. */
+/** The default list page size. */
 export const INVITES_PER_PAGE = 25;
 export const INVITES_API = '/api/auth/invites';
 const BASE = INVITES_API;

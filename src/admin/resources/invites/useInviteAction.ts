@@ -4,7 +4,7 @@ import { errorBody } from '../../api/ApiError';
 
 /**
  * One row action (approve, reject, delete): busy while running, then a toast:
- * the success key, or the server's error text, or the SPEC 8 fallback.
+ * the success key, or the server's error text, or the fallback text.
  */
 export function useInviteAction(run: () => Promise<unknown>, success: string, failure: string, done: () => void) {
   const translate = useTranslate();

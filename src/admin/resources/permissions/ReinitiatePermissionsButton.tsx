@@ -6,7 +6,7 @@ import { call } from '../../api/http';
 import { reinitiatePermissions } from '../../../shared/api/system';
 import { errorBody } from '../../api/ApiError';
 
-/** Syncs API permissions with the server's routes, after a confirmation (SPEC 2 "Tables"). */
+/** Syncs API permissions with the server's routes, after a confirmation. */
 export function ReinitiatePermissionsButton() {
   const translate = useTranslate();
   const notify = useNotify();

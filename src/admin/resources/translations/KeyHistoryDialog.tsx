@@ -29,7 +29,7 @@ interface Props {
 }
 
 /**
- * A translation key's history (issue 18 part 5): who changed it, when, from
+ * A translation key's history: who changed it, when, from
  * what to what, newest first. Read from the audit trail through the route a
  * translator may call (the save permission), not the audit log's own.
  */

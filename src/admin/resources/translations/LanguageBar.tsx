@@ -27,7 +27,7 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** Language buttons (upper-case codes), Add New Language and Generate Translations (SPEC 2). */
+/** Language buttons (upper-case codes), Add New Language and Generate Translations. */
 export function LanguageBar({ codes, languages, referenceLang, lang, generating, onSelect, onAdd, onGenerate }: Props) {
   const translate = useTranslate();
   const notify = useNotify();

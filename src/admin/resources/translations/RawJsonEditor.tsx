@@ -7,7 +7,7 @@ import { parseRawJson, toRawJson } from './rawJson';
 import type { Entries } from './translationsApi';
 
 /**
- * The raw JSON editor (SPEC 2). It shows the table's entries until the
+ * The raw JSON editor. It shows the table's entries until the
  * person types; 'Parse Raw JSON' then replaces the table with the text.
  * Closed by default: building the text of thousands of keys costs nothing
  * until someone wants it.

@@ -16,7 +16,7 @@ import { useTranslationsEditor } from './useTranslationsEditor';
 import { KeyHistoryDialog } from './KeyHistoryDialog';
 import { useMayCall } from '../../generic/useMayCall';
 
-/** SPEC 2 "Translations editor" at /admin/translations. */
+/** The translations editor at /admin/translations. */
 export function TranslationsPage() {
   const translate = useTranslate();
   const ed = useTranslationsEditor();

@@ -12,7 +12,7 @@ export const newRow = (key = '', value = ''): Row => ({ id: nextId++, key, value
 
 export const toRows = (entries: Entries): Row[] => Object.entries(entries).map(([k, v]) => newRow(k, v));
 
-/** SPEC 2: blank keys are dropped on save; keys are trimmed; a later duplicate wins. */
+/** Blank keys are dropped on save; keys are trimmed; a later duplicate wins. */
 export function toEntries(rows: readonly Row[]): Entries {
   // No prototype: a key such as "__proto__" stays an ordinary entry (the server refuses it with a reason).
   const out: Entries = Object.create(null) as Entries;

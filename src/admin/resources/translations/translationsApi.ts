@@ -2,7 +2,7 @@ import { call } from '../../api/http';
 import * as contract from '../../../shared/api/translations';
 import type { Static } from '../../../shared/api/schema';
 
-/** SPEC 7 "Translations" as typed calls. Entries are flat dotted keys. */
+/** The translations API as typed calls. Entries are flat dotted keys. */
 export type Entries = Record<string, string>;
 
 export type LanguageInfo = Static<typeof contract.LanguageSummary>;
@@ -29,6 +29,6 @@ export const saveLanguageChecked = (lang: string, entries: Entries, opts: { acce
 
 export type KeyChange = Static<typeof contract.KeyChange>;
 
-/** One page of a key's changes in one language, newest first (issue 18 part 5). */
+/** One page of a key's changes in one language, newest first. */
 export const loadKeyHistory = (lang: string, key: string, page: number, limit: number) =>
   call(contract.keyHistory, `${URL}/history?${new URLSearchParams({ lang, key, page: String(page), limit: String(limit) }).toString()}`);

@@ -37,7 +37,7 @@ function referenceInfo(lang: string | null, states: EntryState[]): ReferenceInfo
 /**
  * Everything the translations screen does: the language list, the selected
  * language's rows, the reference language (for missing keys), save and
- * generate, with the SPEC 8 messages.
+ * generate, with their success and error messages.
  */
 export function useTranslationsEditor() {
   const translate = useTranslate();
@@ -59,7 +59,7 @@ export function useTranslationsEditor() {
   const [busy, setBusy] = useState<'save' | 'generate' | null>(null);
   const request = useRef(0);
 
-  /** SPEC 8 fallback text, followed by the server's own explanation when it gave one. */
+  /** The action's fallback text, followed by the server's own explanation when it gave one. */
   const fail = useCallback(
     (key: string, e: unknown) => {
       const detail = errorBody(e).error;

@@ -19,7 +19,7 @@ export function NewUsersChart({ days }: { days: { day: string; count: number }[]
   const [locale] = useLocaleState();
   const theme = useTheme();
   const titleId = useId();
-  // The product's one date format (issue 17 defect 9). A day is a calendar date, not a moment: read at local
+  // The product's one date format. A day is a calendar date, not a moment: read at local
   // midnight (no 'Z'), it stays the same day whatever the browser's time zone.
   const label = (day: string) => formatDate(`${day}T00:00:00`, locale);
   const max = Math.max(1, ...days.map((d) => d.count));

@@ -7,7 +7,7 @@ import { errorBody } from '../../api/ApiError';
 import { UserAvatar } from '../../layout/UserAvatar';
 import { PROFILE_IMAGE_MAX_BYTES, uploadProfileImage } from './profileApi';
 
-/** Uploads at once; the new path is applied when the profile is saved (SPEC 8 message). */
+/** Uploads at once; the new path is applied when the profile is saved, as the success message says. */
 export function ImageUpload({ name }: { name?: string }) {
   const translate = useTranslate();
   const notify = useNotify();

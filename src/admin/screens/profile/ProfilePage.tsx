@@ -36,7 +36,7 @@ export function ProfilePage() {
       await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
       queryClient.setQueryData(['app', 'my-profile'], saved);
       notify('app.profile.updated', { type: 'success' });
-      // SPEC 8: a changed password says so too.
+      // A changed password says so too.
       if (body.password) notify('app.profile.password_updated', { type: 'success' });
     } catch (e) {
       const b = errorBody(e);

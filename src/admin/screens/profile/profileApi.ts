@@ -5,7 +5,7 @@ import type { BodyOf, Success } from '../../../shared/api/operation';
 export type Profile = Success<typeof contract.myProfile>;
 export type ProfileUpdate = BodyOf<typeof contract.updateMyProfile>;
 
-/** SPEC 9: profile image at most 1 MB. */
+/** Profile image at most 1 MB. */
 export const PROFILE_IMAGE_MAX_BYTES = 1024 * 1024;
 
 export const loadProfile = () => call(contract.myProfile, '/api/auth/my-profile');
