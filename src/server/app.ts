@@ -204,7 +204,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       info: {
         title: 'Back office API',
         version,
-        description: 'The API of the back office and the public site (SPEC 3).',
+        description: 'The API of the back office and the public site.',
         license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
       },
       servers: [{ url: '/', description: 'This server' }],
