@@ -16,9 +16,16 @@ const globals = require('globals');
  * The rooms of the code and who may import whom (ARCHITECTURE.md "Rooms"):
  * declarations read only shared code; the server, the admin and the public
  * site never import each other; browser-shared code (web) sits under both
- * faces; only the entries see everything they start.
+ * faces; only the entries see everything they start. A feature folder
+ * (src/features/<feature>/) is cut the same way: its declaration and
+ * contract (files at its top) are shared, its server/, admin/ and site/
+ * folders belong to those rooms. The first pattern a file matches wins.
  */
 const ROOMS = [
+  { type: 'feature-server', pattern: 'src/features/*/server/**/*', mode: 'full' },
+  { type: 'feature-admin', pattern: 'src/features/*/admin/**/*', mode: 'full' },
+  { type: 'feature-site', pattern: 'src/features/*/site/**/*', mode: 'full' },
+  { type: 'feature-shared', pattern: 'src/features/*/*', mode: 'full' },
   { type: 'shared', pattern: 'src/shared/**/*', mode: 'full' },
   { type: 'resources', pattern: 'resources/**/*', mode: 'full' },
   { type: 'server', pattern: 'src/server/**/*', mode: 'full' },
@@ -27,17 +34,33 @@ const ROOMS = [
   { type: 'site', pattern: 'src/site/**/*', mode: 'full' },
   { type: 'entry', pattern: 'src/entry/**/*', mode: 'full' },
 ];
+const SHARED = ['shared', 'feature-shared'];
+const SERVER = ['server', 'feature-server'];
+const ADMIN = ['admin', 'feature-admin'];
+const SITE = ['site', 'feature-site'];
 const MAY_IMPORT = {
-  shared: ['shared'],
-  resources: ['resources', 'shared'],
-  server: ['server', 'resources', 'shared'],
-  web: ['web', 'resources', 'shared'],
-  admin: ['admin', 'web', 'resources', 'shared'],
-  site: ['site', 'web', 'resources', 'shared'],
-  entry: ['entry', 'admin', 'site', 'web', 'resources', 'shared'],
+  shared: SHARED,
+  'feature-shared': SHARED,
+  resources: ['resources', ...SHARED],
+  server: [...SERVER, 'resources', ...SHARED],
+  'feature-server': [...SERVER, 'resources', ...SHARED],
+  web: ['web', 'resources', ...SHARED],
+  admin: [...ADMIN, 'web', 'resources', ...SHARED],
+  'feature-admin': [...ADMIN, 'web', 'resources', ...SHARED],
+  site: [...SITE, 'web', 'resources', ...SHARED],
+  'feature-site': [...SITE, 'web', 'resources', ...SHARED],
+  entry: ['entry', ...ADMIN, ...SITE, 'web', 'resources', ...SHARED],
 };
 
-const BROWSER = ['src/admin/**', 'src/site/**', 'src/web/**', 'src/entry/**'];
+/**
+ * The public site stays small: it never loads react-admin or MUI (nor what
+ * only they use), whether it imports them itself or through browser code
+ * shared with the admin.
+ */
+const SITE_FILES = ['src/site/**/*.{ts,tsx}', 'src/features/*/site/**/*.{ts,tsx}', 'src/web/**/*.{ts,tsx}'];
+const NOT_ON_THE_SITE = ['react-admin', 'ra-*', '@mui/*', '@emotion/*'];
+
+const BROWSER = ['src/admin/**', 'src/site/**', 'src/web/**', 'src/entry/**', 'src/features/*/admin/**', 'src/features/*/site/**'];
 
 export default tseslint.config(
   {
@@ -82,6 +105,15 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: SITE_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: NOT_ON_THE_SITE, message: 'The public site never loads react-admin or MUI (ARCHITECTURE.md "Rooms").' }] },
+      ],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'resources/**/*.ts'],

@@ -22,6 +22,8 @@ if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lock) {
 }
 
 const eslint = run(process.execPath, [path.join(tools, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '.']);
+// Each room rule refuses what it should (scripts/lint-probes.mjs).
+const probes = eslint === 0 ? run(process.execPath, [path.join(root, 'scripts/lint-probes.mjs')]) : 0;
 const prettier = run(process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']);
-if (eslint === 0 && prettier === 0) console.log('lint: ESLint and Prettier found nothing.');
-process.exit(eslint || prettier);
+if (eslint === 0 && probes === 0 && prettier === 0) console.log('lint: ESLint and Prettier found nothing.');
+process.exit(eslint || probes || prettier);
