@@ -4,7 +4,8 @@ import { UNIT_TEST_TIMEOUT_MS } from './tests/unit/timeouts.ts';
 
 // Three projects: unit (pure functions and React components in jsdom),
 // api (the Fastify app through inject/real HTTP on PGlite or PostgreSQL),
-// e2e (a real server and Debian's Chromium through Playwright).
+// e2e (a real server and Debian's Chromium through Playwright). A feature
+// folder keeps its own tests in tests/, named <what>.<project>.test.ts(x).
 export default defineConfig({
   define: appDefines(),
   test: {
@@ -13,7 +14,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/features/*/tests/**/*.unit.test.{ts,tsx}'],
           // jsdom costs seconds per file: the files that need a DOM say so in their first line.
           environment: 'node',
           testTimeout: UNIT_TEST_TIMEOUT_MS,
@@ -26,7 +27,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'src/features/*/tests/**/*.api.test.ts'],
           // One worker process runs every file, importing the server's modules once: a fresh process per file
           // cost more than most files' tests (20 small files: 126 s of CPU with a process each, 62 s in one).
           // Each file still gets a server and database of its own (harness.ts); nothing under src/server keeps
@@ -57,7 +58,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'src/features/*/tests/**/*.e2e.test.ts'],
           // The servers' databases start as copies of one migrated, seeded PGlite.
           globalSetup: ['tests/e2e/template.setup.ts'],
           environment: 'node',

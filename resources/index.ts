@@ -6,7 +6,7 @@ import { clientPermissions } from './client-permissions.ts';
 import { roles } from './roles.ts';
 import { userRoles } from './user-roles.ts';
 import { notifications } from './notifications.ts';
-import { invites } from './invites.ts';
+import { invites } from '../src/features/invites/resource.ts';
 import { translations } from './translations.ts';
 import { experiences } from './experiences.ts';
 

@@ -34,7 +34,7 @@ import { completeApiContracts } from './plugins/api-contract';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
 import { googleRoutes } from './routes/google';
-import { inviteRoutes } from './routes/invites';
+import { inviteRoutes } from '../features/invites/server/routes';
 import { experienceRoutes } from './routes/experiences';
 import { translationRoutes } from './routes/translations';
 import { seedTranslations } from './translations/store';

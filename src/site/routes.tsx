@@ -5,7 +5,7 @@ import { Events } from './pages/Events';
 import { Contact } from './pages/Contact';
 import { ForgotPassword } from './pages/ForgotPassword';
 import { ResetPassword } from './pages/ResetPassword';
-import { AcceptInvite } from './pages/AcceptInvite';
+import { AcceptInvite } from '../features/invites/site/AcceptInvite';
 import { Experience } from './pages/Experience';
 import { SITE_PATHS } from '../shared/site-paths';
 

@@ -1,7 +1,7 @@
 import type { AdminModules } from './module';
 import { clientPermissions } from './client-permissions';
 import { experiences } from './experiences';
-import { invites } from './invites';
+import { invites } from '../../features/invites/admin';
 import { permissions } from './permissions';
 import { roles } from './roles';
 import { translations } from './translations';

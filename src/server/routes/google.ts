@@ -8,7 +8,7 @@ import { firstStep } from '../two-factor/sign-in-step';
 import { clientOf } from '../http/client-of';
 import { auditedSignIn } from '../audit/sign-in';
 import { usersT } from '../db/tables';
-import { registerWithInvite } from '../invites/register';
+import { registerWithInvite } from '../../features/invites/server/register';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
 
 /** Google sign-in: match by Google `sub`, else by verified e-mail. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, uniqueEmail } from './helpers';
-import { startHarness, type Harness } from './harness';
-import { startSmtp } from './smtp';
+import { call, uniqueEmail } from '../../../../tests/api/helpers';
+import { startHarness, type Harness } from '../../../../tests/api/harness';
+import { startSmtp } from '../../../../tests/api/smtp';
 
 let h: Harness;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

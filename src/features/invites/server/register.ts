@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { invitesT, notificationsT, permissionsT, rolePermissionsT, rolesT, userRolesT, usersT } from '../db/tables';
-import { conflict, HttpError } from '../http/http-error';
-import { hashPassword } from '../security/passwords';
+import type { Db } from '../../../server/db/client';
+import { invitesT, notificationsT, permissionsT, rolePermissionsT, rolesT, userRolesT, usersT } from '../../../server/db/tables';
+import { conflict, HttpError } from '../../../server/http/http-error';
+import { hashPassword } from '../../../server/security/passwords';
 import { validation } from './invite-view';
 
 export const NEW_REGISTRATION_TITLE = 'New registration awaiting approval';

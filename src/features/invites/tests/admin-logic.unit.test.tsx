@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { inviteBody } from '../../src/admin/resources/invites/inviteForm';
-import { invalidReason, inviteToken, refusalReason } from '../../src/site/pages/acceptInviteState';
-import { validateRegistration } from '../../src/site/pages/acceptInviteValidation';
-import { interpolate, lookup, type Messages } from '../../src/web/localeFile';
-import en from '../../public/locales/en/translations.json';
-import el from '../../public/locales/el/translations.json';
+import { inviteBody } from '../admin/inviteForm';
+import { invalidReason, inviteToken, refusalReason } from '../site/acceptInviteState';
+import { validateRegistration } from '../site/acceptInviteValidation';
+import { interpolate, lookup, type Messages } from '../../../web/localeFile';
+import en from '../../../../public/locales/en/translations.json';
+import el from '../../../../public/locales/el/translations.json';
 
 const t = (key: string, vars?: Record<string, string | number>) => interpolate(lookup(en as Messages, key) ?? key, vars);
 

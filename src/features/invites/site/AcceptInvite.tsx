@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatDateTime } from '../../web/dates';
+import { formatDateTime } from '../../../web/dates';
 import './AcceptInvite.css';
-import { Link } from '../Link';
-import { FormMessage } from '../FormMessage';
-import { useSiteI18n } from '../i18n/context';
+import { Link } from '../../../site/Link';
+import { FormMessage } from '../../../site/FormMessage';
+import { useSiteI18n } from '../../../site/i18n/context';
 import { AcceptInviteForm } from './AcceptInviteForm';
 import { checkInvite, googleEnabled, type InviteCheck } from './acceptInviteApi';
 import { invalidReason, inviteToken, type InvalidReason } from './acceptInviteState';

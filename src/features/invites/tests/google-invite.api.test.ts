@@ -1,7 +1,7 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness';
-import { call, uniqueEmail } from './helpers';
+import { startHarness, type Harness } from '../../../../tests/api/harness';
+import { call, uniqueEmail } from '../../../../tests/api/helpers';
 
 const CLIENT_ID = 'invite-client';
 const KID = 'k1';

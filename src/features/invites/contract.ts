@@ -1,9 +1,9 @@
-import { UUID_PATTERN } from '../field-kinds/kind';
-import { errors } from './errors';
-import { operation } from './operation';
-import { LimitParam, PageParam } from './paging';
-import { Nullable, Ok, OkMessage, PageInfo, Timestamp, Type } from './schema';
-import { PASSWORD_MIN, PASSWORD_MAX } from '../field-kinds/text-rules';
+import { UUID_PATTERN } from '../../shared/field-kinds/kind';
+import { errors } from '../../shared/api/errors';
+import { operation } from '../../shared/api/operation';
+import { LimitParam, PageParam } from '../../shared/api/paging';
+import { Nullable, Ok, OkMessage, PageInfo, Timestamp, Type } from '../../shared/api/schema';
+import { PASSWORD_MIN, PASSWORD_MAX } from '../../shared/field-kinds/text-rules';
 
 const tags = ['invites'];
 

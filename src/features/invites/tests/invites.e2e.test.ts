@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server';
-import { expectToast, launchBrowser, waitForTitle } from './browser';
+import { startServer, type RunningServer } from '../../../../tests/e2e/server';
+import { expectToast, launchBrowser, waitForTitle } from '../../../../tests/e2e/browser';
 
 /**
  * The invitation story in Chromium: the admin invites, the invitee registers

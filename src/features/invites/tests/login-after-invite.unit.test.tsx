@@ -3,15 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, type I18nProvider } from 'react-admin';
-import { LoginPage } from '../../src/admin/auth/LoginPage';
-import { authProvider } from '../../src/admin/providers/authProvider';
-import { getUserInfo } from '../../src/web/session';
-import { interpolate, lookup, type Messages } from '../../src/web/localeFile';
-import en from '../../public/locales/en/translations.json';
-import { fakeFetch } from './fakeFetch';
+import { LoginPage } from '../../../admin/auth/LoginPage';
+import { authProvider } from '../../../admin/providers/authProvider';
+import { getUserInfo } from '../../../web/session';
+import { interpolate, lookup, type Messages } from '../../../web/localeFile';
+import en from '../../../../public/locales/en/translations.json';
+import { fakeFetch } from '../../../../tests/unit/fakeFetch';
 
 // Google's own button needs its script from the network; this one hands over a credential at once.
-vi.mock('../../src/admin/auth/GoogleButton', () => ({
+vi.mock('../../../admin/auth/GoogleButton', () => ({
   GoogleButton: ({ onCredential }: { onCredential: (c: string) => void }) => (
     <button type="button" onClick={() => onCredential('google-id-token')}>
       Fake Google

@@ -7,7 +7,7 @@ import { InviteStatusChip } from './InviteStatusChip';
 import { WhenCell } from './WhenCell';
 import { RegistrantCell } from './RegistrantCell';
 import { InviteHistoryButton } from './InviteHistoryButton';
-import { useMayReadAudit } from '../../audit/useMayReadAudit';
+import { useMayReadAudit } from '../../../admin/audit/useMayReadAudit';
 
 const COLUMNS = ['created', 'email', 'registrant', 'token', 'expires', 'status', 'link', 'actions'] as const;
 /** Tokens are long; the start tells them apart, the tooltip shows all of it. */

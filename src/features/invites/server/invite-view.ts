@@ -1,5 +1,5 @@
-import type { InviteStatus } from '../../../resources/invites';
-import { isoDate } from '../crud/representation';
+import type { InviteStatus } from '../resource';
+import { isoDate } from '../../../server/crud/representation';
 
 /** An invites row as the derived table returns it. */
 export type InviteRow = Record<string, unknown>;

@@ -1,9 +1,9 @@
-import { call } from '../../api/http';
-import * as contract from '../../../shared/api/invites';
+import { call } from '../../../admin/api/http';
+import * as contract from '../contract';
 import type { BodyOf, Success } from '../../../shared/api/operation';
 import type { Static } from '../../../shared/api/schema';
 
-export type { InviteStatus } from '../../../shared/api/invites';
+export type { InviteStatus } from '../contract';
 
 /** One row of GET /api/auth/invites. */
 export type Invite = Static<typeof contract.Invite>;
