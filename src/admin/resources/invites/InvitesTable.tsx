@@ -1,5 +1,4 @@
-import { Box, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { InviteListRow } from './invitesApi';
 import { InviteRowActions } from './InviteRowActions';
@@ -7,6 +6,7 @@ import { InviteStatusChip } from './InviteStatusChip';
 import { WhenCell } from './WhenCell';
 import { RegistrantCell } from './RegistrantCell';
 import { InviteHistoryButton } from './InviteHistoryButton';
+import { InviteOpenLink } from './InviteOpenLink';
 import { useMayReadAudit } from '../../audit/useMayReadAudit';
 
 const COLUMNS = ['created', 'email', 'registrant', 'token', 'expires', 'status', 'link', 'actions'] as const;
@@ -71,18 +71,7 @@ export function InvitesTable({ rows, onChanged }: { rows: InviteListRow[]; onCha
                 <InviteStatusChip status={r.status} />
               </TableCell>
               <TableCell>
-                {/* The full link is long and alike from row to row: a compact anchor, the link in its tooltip. */}
-                <Tooltip title={r.link}>
-                  <Link
-                    href={r.link}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-                  >
-                    {t('open')}
-                    <OpenInNewIcon sx={{ fontSize: 14 }} />
-                  </Link>
-                </Tooltip>
+                <InviteOpenLink invite={r} />
               </TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
