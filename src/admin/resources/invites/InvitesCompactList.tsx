@@ -58,9 +58,11 @@ export function InvitesCompactList({ rows, onChanged }: { rows: InviteListRow[];
           <Detail label={t('col.expires')}>{formatWhen(r.expiresAt, locale)}</Detail>
           <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
             <InviteOpenLink invite={r} />
-            <Box sx={{ flex: 1 }} />
-            <InviteRowActions invite={r} onChanged={onChanged} />
-            {history && <InviteHistoryButton invite={r} />}
+            {/* The row's buttons wrap as one group (in Greek, Approve and Reject left History alone on a line). */}
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
+              <InviteRowActions invite={r} onChanged={onChanged} />
+              {history && <InviteHistoryButton invite={r} />}
+            </Box>
           </Box>
         </ListItem>
       ))}
