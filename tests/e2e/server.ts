@@ -4,13 +4,18 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, type Db } from '../../src/server/db/client';
 
 export interface RunningServer {
   url: string;
   adminEmail: string;
   adminPassword: string;
   dataDir: string;
+  /**
+   * The server's own database. Tests make their data through the HTTP API as
+   * users would; write here only a state the API cannot make, and say why.
+   */
+  db: Db;
   stop(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     adminEmail,
     adminPassword,
     dataDir,
+    db: database.db,
     async stop() {
       await app.close();
       await database.close();

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Box, Link, List, ListItem, Typography } from '@mui/material';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Box, List, ListItem, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { InviteListRow } from './invitesApi';
 import { InviteRowActions } from './InviteRowActions';
 import { InviteStatusChip } from './InviteStatusChip';
 import { formatWhen } from './formatWhen';
 import { InviteHistoryButton } from './InviteHistoryButton';
+import { InviteOpenLink } from './InviteOpenLink';
 import { useMayReadAudit } from '../../../admin/audit/useMayReadAudit';
 
 /** A caption and its value on one line, wrapping as a whole when the screen is narrow. */
@@ -57,19 +57,12 @@ export function InvitesCompactList({ rows, onChanged }: { rows: InviteListRow[];
           <Detail label={t('col.created')}>{formatWhen(r.createdAt, locale)}</Detail>
           <Detail label={t('col.expires')}>{formatWhen(r.expiresAt, locale)}</Detail>
           <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-            <Link
-              href={r.link}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="body2"
-              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-            >
-              {t('open')}
-              <OpenInNewIcon sx={{ fontSize: 14 }} />
-            </Link>
-            <Box sx={{ flex: 1 }} />
-            <InviteRowActions invite={r} onChanged={onChanged} />
-            {history && <InviteHistoryButton invite={r} />}
+            <InviteOpenLink invite={r} />
+            {/* The row's buttons wrap as one group (in Greek, Approve and Reject left History alone on a line). */}
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
+              <InviteRowActions invite={r} onChanged={onChanged} />
+              {history && <InviteHistoryButton invite={r} />}
+            </Box>
           </Box>
         </ListItem>
       ))}

@@ -1,12 +1,13 @@
 import { TableCell, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { InviteListRow } from './invitesApi';
+import { ADDRESS_WIDTH } from './addressWidth';
 
-/** Who registered on the invite: name above e-mail, or a quiet 'nobody yet'. */
+/** Who registered on the invite: name above e-mail, so an approval is never blind, or a quiet 'nobody yet'. */
 export function RegistrantCell({ registrant }: { registrant: InviteListRow['registrant'] }) {
   const translate = useTranslate();
   return (
-    <TableCell sx={{ maxWidth: 240 }} data-testid="invite-registrant">
+    <TableCell sx={{ maxWidth: ADDRESS_WIDTH }} data-testid="invite-registrant">
       {registrant ? (
         <>
           <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 500 }} noWrap title={registrant.name}>

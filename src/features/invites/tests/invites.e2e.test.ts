@@ -66,6 +66,11 @@ describe('invites in Chromium', () => {
     const row = rows().first();
     await row.getByText('any', { exact: true }).waitFor();
     await row.getByText('not used').waitFor();
+    // The row's link is named by what it shows and whose invite it is; its address is the tooltip.
+    const open = row.getByRole('link', { name: 'Open the invite link anyone may use', exact: true });
+    expect(await open.getAttribute('href')).toBe(shown);
+    await open.hover();
+    await admin.getByRole('tooltip').filter({ hasText: shown }).waitFor();
     expect(await admin.getByTestId('invites-page-info').count()).toBe(2);
     await row.getByRole('button', { name: 'Copy' }).click();
     await expectToast(admin, 'Link copied.');
@@ -88,6 +93,8 @@ describe('invites in Chromium', () => {
     link = (await admin.getByTestId('invite-link').textContent()) ?? '';
     const row = rows().filter({ hasText: INVITEE.email });
     await row.getByText('not used').waitFor();
+    const open = row.getByRole('link', { name: `Open the invite link for ${INVITEE.email}`, exact: true });
+    expect(await open.getAttribute('href')).toBe(link);
   });
 
   it('lets the invitee register on the public accept-invite page', async () => {
