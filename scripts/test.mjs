@@ -1,7 +1,7 @@
 // `npm test`: every part CI runs, each starting as soon as what it needs is
 // done (printing each part's time): the type check, lint (ESLint + Prettier),
 // the unit and component tests and the front-end build start at once; the
-// end-to-end tests in Debian's Chromium start when the front end is built;
+// end-to-end tests in Debian's Chromium (two halves) start when the front end is built;
 // the API suite on PGlite and (when DATABASE_URL is set, as in CI) on
 // PostgreSQL, the server build followed by the runtime subset of the API
 // suite on Node 26 (the active LTS), and the container's build and start steps on a clean
@@ -25,14 +25,34 @@ if (!DATABASE_URL && process.env.CI) {
 
 // Vitest gives each run one worker on two cores, so parts running side by
 // side are what keep both cores (and PostgreSQL) busy. The end-to-end tests
-// are the longest chain (front-end build, then about ten minutes of browser
-// flows, one file at a time): they start first and the rest fills the cores
-// around them.
+// are the longest chain (front-end build, then about fourteen minutes of
+// browser flows, one file at a time in a worker): they run as two halves side
+// by side, started first, and the rest fills the cores around them. The
+// first half is the few files that take a minute or more each (the axe sweep
+// of every screen alone takes three); every other file, a new one included,
+// runs in the second.
+const E2E_LONG_FILES = [
+  'tests/e2e/a11y.test.ts',
+  'tests/e2e/back-office-defects.test.ts',
+  'tests/e2e/keyboard-phone.test.ts',
+  'tests/e2e/admin.test.ts',
+];
 const CHECKS = ['type check', 'lint', 'unit and components'];
 const WEB = 'front-end build';
 const steps = [
   { name: WEB, args: [vite, 'build', '--logLevel', 'warn'], env: baseEnv },
-  { name: 'end-to-end in Chromium', after: [WEB], args: [vitest, 'run', '--project', 'e2e'], env: baseEnv },
+  {
+    name: 'end-to-end in Chromium (long files)',
+    after: [WEB],
+    args: [vitest, 'run', '--project', 'e2e', ...E2E_LONG_FILES],
+    env: baseEnv,
+  },
+  {
+    name: 'end-to-end in Chromium (the rest)',
+    after: [WEB],
+    args: [vitest, 'run', '--project', 'e2e', ...E2E_LONG_FILES.flatMap((f) => ['--exclude', f])],
+    env: baseEnv,
+  },
   { name: 'type check', args: [tsc, '--noEmit', '-p', '.'], env: baseEnv },
   { name: 'lint', args: [path.join(root, 'scripts/lint.mjs')], env: baseEnv },
   { name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv },
