@@ -208,6 +208,24 @@ describe.each(STORAGE_DRIVERS)('uploads on %s storage', (driver) => {
       expect(await served(second)).toBe(404);
     });
 
+    test("an admin replacing or clearing a user's picture (the users resource's update) removes the old file", async () => {
+      const u = await createUser(h, { role: 'User' });
+      const put = (body: Record<string, unknown>) => call(h, 'PUT', `/api/auth/users/${u._id}`, { token: h.adminToken, body });
+      const first = (await upload([{ name: 'a.png', type: 'image/png', data: png }])).json().filePaths[0].path;
+      const second = (await upload([{ name: 'b.png', type: 'image/png', data: png }])).json().filePaths[0].path;
+      expect((await put({ image: first })).statusCode).toBe(200);
+      // A change of another field keeps the picture.
+      expect((await put({ phone: '+30 210 555 0101' })).json().image).toBe(first);
+      expect(await served(first)).toBe(200);
+      expect((await put({ image: second })).json().image).toBe(second);
+      expect(await served(first)).toBe(404);
+      expect(await served(second)).toBe(200);
+      // A bulk update clears it the same way.
+      const bulk = await call(h, 'PUT', '/api/auth/users', { token: h.adminToken, body: { ids: [u._id], data: { image: null } } });
+      expect(bulk.statusCode).toBe(200);
+      expect(await served(second)).toBe(404);
+    });
+
     test('a picture two users show stays until neither does; deleting a user removes theirs', async () => {
       const a = await createUser(h, { role: 'User' });
       const b = await createUser(h, { role: 'User' });

@@ -18,6 +18,7 @@ import { readableFields, toApi, type ApiRecord, type Row } from './representatio
 import { UUID_PATTERN, writableFields } from './schemas';
 import { recordDiff } from '../audit/diff';
 import { recordAudit, type AuditActor } from '../audit/record';
+import { endSessionsAfterWrite } from './session-rules';
 import { pageCount, pageOffset } from '../../shared/api/paging';
 
 /** Rows one list request returns at most, whatever `limit` asks. */
@@ -151,6 +152,12 @@ export interface WriteContext {
   guard?: WriteGuard;
   /** Set: the write is recorded in the audit trail, in its own transaction. */
   audit?: AuditSource;
+  /**
+   * The session making the write: the resource's `endSessions` rule (applied
+   * in the write's transaction) ends every other session of the user it
+   * names, never this one.
+   */
+  actingSession?: string;
 }
 
 /** A record as the API shows it, read inside a transaction (the write's own, not yet committed). */
@@ -164,12 +171,15 @@ async function readInTransaction(tx: Db, r: ResourceDef, id: string, files: File
 }
 
 /**
- * The audit entry of a generic write, in its transaction: an update that
- * changed nothing leaves none.
+ * What must follow a write, in its transaction: its audit entry (an update
+ * that changed nothing leaves none) and the sessions its resource's rule ends.
  */
-async function auditWrite(tx: Db, r: ResourceDef, ctx: WriteContext, change: WriteChange, id: string): Promise<void> {
-  if (!ctx.audit) return;
+async function followWrite(tx: Db, r: ResourceDef, ctx: WriteContext, change: WriteChange, id: string): Promise<void> {
+  if (!ctx.audit && !r.endSessions) return;
   const after = change.op === 'delete' ? undefined : await readInTransaction(tx, r, id, ctx.storage);
+  // Only an update compares fields: a new or deleted record's owner always loses other sessions.
+  await endSessionsAfterWrite(tx, r, change.op === 'update' ? (change.body ?? null) : null, change.before, after, ctx.actingSession);
+  if (!ctx.audit) return;
   const diff = recordDiff(r, change.before, after, change.body);
   if (change.op === 'update' && !Object.keys(diff).length) return;
   const action = ctx.audit.action ?? r.auditActions?.[change.op] ?? change.op;
@@ -264,7 +274,7 @@ async function writeInside(
     if (then) after.push(then);
   }
   // Written before the after-check: a refusal there rolls the entry back with the change.
-  await auditWrite(tx, r, ctx, w.change, id);
+  await followWrite(tx, r, ctx, w.change, id);
   await verify?.(tx);
   return { id, after };
 }
@@ -365,6 +375,13 @@ export async function updateRecords(
   await writeTransaction(db, r, ctx, writes);
   const out: Changed[] = [];
   for (const before of befores) out.push({ record: await getRecord(db, r, before._id, ctx.storage), before });
+  // Committed: what a replaced value kept outside the database goes (a picture file).
+  for (const { record, before } of out)
+    for (const [f, def] of Object.entries(r.fields)) {
+      const release = serverKindOf(def).afterReplace;
+      if (release && before[f] != null && before[f] !== record[f])
+        await release({ db, storage: ctx.storage, table: tableOf(r), field: f }, before[f]);
+    }
   return out;
 }
 

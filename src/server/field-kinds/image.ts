@@ -7,4 +7,6 @@ export const image: ServerFieldKind = {
   column: textColumn,
   // The record is gone: so is its picture, unless another record shows it too.
   afterDelete: ({ db, storage, table, field }, value) => removeUnusedImage(db, storage, table, field, value),
+  // Replaced or cleared: the old picture goes the same way (a failed save kept it).
+  afterReplace: ({ db, storage, table, field }, value) => removeUnusedImage(db, storage, table, field, value),
 };

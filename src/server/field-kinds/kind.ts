@@ -97,6 +97,8 @@ export interface ServerFieldKind {
   filterWhere?(column: PgColumn, value: unknown, suffix: string): SQL;
   /** After a record was deleted: what it kept outside the database. */
   afterDelete?(c: AfterDeleteContext, value: unknown): Promise<void>;
+  /** After an update gave the field a new value (committed): what the old value kept outside the database. */
+  afterReplace?(c: AfterDeleteContext, oldValue: unknown): Promise<void>;
   /** Keys every list of a resource with such a field carries. */
   listExtras?(files: FileUrls): Record<string, unknown>;
 }

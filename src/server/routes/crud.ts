@@ -9,7 +9,6 @@ import { refuseUnknownParams } from '../crud/known-params';
 import { operation } from '../../shared/api/operation';
 import { Type } from '../../shared/api/schema';
 import { exportCsv } from '../crud/export-csv';
-import { endSessionsAfterWrite } from '../crud/session-rules';
 import type { ListParams } from '../crud/query';
 import { rankGuard } from '../crud/rank-guard';
 import { actorOf } from '../security/actor';
@@ -30,6 +29,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
     storage,
     guard: rankGuard(r, actorOf(req)),
     audit: { actor: auditActorOf(req) },
+    actingSession: req.auth?.sessionId,
   });
   const bodyLimit = r.bodyLimit;
   const keepWhenBlank = Object.entries(r.fields)
@@ -94,7 +94,6 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
   if (ops.includes('create')) {
     app.post<{ Body: Body }>(r.api, { bodyLimit, preValidation: dropEmptyPasswords, schema: api.create }, async (req, reply) => {
       const record = await createRecord(db(), r, req.body, ctx(req));
-      await endSessionsAfterWrite(db(), r, null, undefined, record, req.auth?.sessionId);
       return reply.status(201).send(record);
     });
   }
@@ -103,8 +102,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
       `${r.api}/:id`,
       { bodyLimit, preValidation: dropEmptyPasswords, schema: api.update },
       async (req) => {
-        const [{ record, before }] = await updateRecords(db(), r, [req.params.id], req.body, ctx(req));
-        await endSessionsAfterWrite(db(), r, req.body, before, record, req.auth?.sessionId);
+        const [{ record }] = await updateRecords(db(), r, [req.params.id], req.body, ctx(req));
         return record;
       },
     );
@@ -115,17 +113,13 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
       { bodyLimit, config: { rbacRoute: `${r.api}/:id` }, preValidation: dropEmptyPasswordsOfData, schema: api.updateMany },
       async (req) => {
         const changed = await updateRecords(db(), r, req.body.ids, req.body.data, ctx(req));
-        for (const { record, before } of changed) {
-          await endSessionsAfterWrite(db(), r, req.body.data, before, record, req.auth?.sessionId);
-        }
         return { data: changed.map((c) => c.record) };
       },
     );
   }
   if (ops.includes('delete')) {
     app.delete<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.delete }, async (req) => {
-      const [before] = await deleteRecords(db(), r, [req.params.id], ctx(req));
-      await endSessionsAfterWrite(db(), r, null, before, undefined, req.auth?.sessionId);
+      await deleteRecords(db(), r, [req.params.id], ctx(req));
       return { ok: true };
     });
     // react-admin's deleteMany in one request, under the single delete's permission record.
@@ -134,7 +128,6 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
       { config: { rbacRoute: `${r.api}/:id` }, preValidation: refuseUnknownParams(api.deleteMany.querystring), schema: api.deleteMany },
       async (req) => {
         const befores = await deleteRecords(db(), r, req.query.ids.split(','), ctx(req));
-        for (const before of befores) await endSessionsAfterWrite(db(), r, null, before, undefined, req.auth?.sessionId);
         return { data: befores.map((b) => b._id) };
       },
     );

@@ -6,13 +6,10 @@ import { clientPermissionsT, notificationsT, roleClientPermissionsT, userRolesT,
 import { isoDate } from '../crud/representation';
 import { escapeLike } from '../crud/query';
 import { badRequest, notFound } from '../http/http-error';
-import { removeUnusedImage } from '../uploads/unused-image';
-import { hashPassword } from '../security/passwords';
-import { revokeUserSessions } from '../security/session-store';
 import { signedIn } from '../http/signed-in';
-import { auditActorOf, recordAudit } from '../audit/record';
-import { REDACTED, type AuditDiff } from '../../shared/api/audit';
-import { inTransaction } from '../db/transaction';
+import { auditActorOf } from '../audit/record';
+import { updateRecord } from '../crud/repository';
+import { resourceByName } from '../../../resources/set';
 import { pageCount, pageOffset } from '../../shared/api/paging';
 import { PASSWORD_MIN_MESSAGE } from '../http/messages';
 import { PASSWORD_MIN } from '../../shared/field-kinds/text-rules';
@@ -129,42 +126,22 @@ export async function meRoutes(server: FastifyInstance) {
     profileOf(signedIn(req).userId),
   );
 
+  // The same write as the users resource's generic update (normalization, required fields, the password's hash,
+  // the session rule, the audit entry, the old picture's clean-up), limited to what a person may change about
+  // themself. Acting on oneself is not acting on a rank, so no rank guard.
   app.post('/api/auth/my-profile', { config: self, schema: contract.updateMyProfile }, async (req) => {
-    const b = req.body;
-    const set: Record<string, unknown> = { name: b.name.trim() };
-    for (const k of ['phone', 'address', 'bio', 'image'] as const) if (b[k] !== undefined) set[k] = b[k] === '' ? null : b[k];
-    if (b.password) {
-      if (b.password.length < PASSWORD_MIN) {
-        throw badRequest(PASSWORD_MIN_MESSAGE, { password: PASSWORD_MIN_MESSAGE });
-      }
-      set.passwordHash = await hashPassword(b.password);
-    }
     const me = signedIn(req);
-    const [before] = await db()
-      .select({ name: usersT.name, phone: usersT.phone, address: usersT.address, bio: usersT.bio, image: usersT.image })
-      .from(usersT)
-      .where(eq(usersT.id, me.userId));
-    // One transaction: the change, the other sessions ended (new password) and its audit entry.
-    await inTransaction(db(), async (tx) => {
-      await tx.update(usersT).set(set).where(eq(usersT.id, me.userId));
-      if (b.password) await revokeUserSessions(tx, me.userId, me.sessionId);
-      const was: Record<string, unknown> = before ?? {};
-      const diff: AuditDiff = {};
-      for (const [k, v] of Object.entries(set)) {
-        if (k === 'passwordHash') diff.password = { before: REDACTED, after: REDACTED };
-        else if ((was[k] ?? null) !== v) diff[k] = { before: was[k] ?? null, after: v };
-      }
-      if (Object.keys(diff).length)
-        await recordAudit(tx, auditActorOf(req), {
-          action: b.password ? 'password-change' : 'update',
-          resource: 'users',
-          recordId: me.userId,
-          diff,
-        });
+    const body: Record<string, unknown> = { ...req.body };
+    // An empty password means "keep it", as in every form.
+    if (body.password === '') delete body.password;
+    if (typeof body.password === 'string' && body.password.length < PASSWORD_MIN) {
+      throw badRequest(PASSWORD_MIN_MESSAGE, { password: PASSWORD_MIN_MESSAGE });
+    }
+    await updateRecord(db(), resourceByName('users'), me.userId, body, {
+      storage: app.deps.storage,
+      audit: { actor: auditActorOf(req), action: body.password ? 'password-change' : undefined },
+      actingSession: me.sessionId,
     });
-    // A replaced or removed picture's file goes (after the write: a failed save keeps it).
-    if (before && set.image !== undefined && before.image !== set.image)
-      await removeUnusedImage(db(), app.deps.storage, usersT, 'image', before.image);
-    return profileOf(signedIn(req).userId);
+    return profileOf(me.userId);
   });
 }
