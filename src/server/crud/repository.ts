@@ -146,10 +146,22 @@ export interface AuditSource {
   action?: string;
 }
 
+/**
+ * Steps an endpoint of its own adds to a generic write, inside its
+ * transaction: `before` runs before the record's row is written (throw to
+ * refuse: nothing is written), `after` once it is (with its id; throw to roll
+ * everything back). What they write commits with the record or not at all.
+ */
+export interface WriteHooks {
+  before?(tx: Db, change: WriteChange): Promise<void>;
+  after?(tx: Db, change: WriteChange, id: string): Promise<void>;
+}
+
 export interface WriteContext {
   /** Where uploaded files live (image fields). */
   storage: FileStorage;
   guard?: WriteGuard;
+  hooks?: WriteHooks;
   /** Set: the write is recorded in the audit trail, in its own transaction. */
   audit?: AuditSource;
   /**
@@ -256,9 +268,10 @@ interface PlannedWrite {
 }
 
 /**
- * One record's writes inside `tx`: the guard before and after, the row, then
- * the related writes. Returns the record's id and what the kinds leave for
- * after the commit (old image files).
+ * One record's writes inside `tx`: the guard and hooks before, the row, the
+ * related writes, the hooks after, what must follow it, the guard's check.
+ * Returns the record's id and what the kinds leave for after the commit (old
+ * image files).
  */
 async function writeInside(
   tx: Db,
@@ -268,11 +281,13 @@ async function writeInside(
 ): Promise<{ id: string; after: (() => Promise<void>)[] }> {
   const after: (() => Promise<void>)[] = [];
   const verify = await ctx.guard?.(tx, w.change);
+  await ctx.hooks?.before?.(tx, w.change);
   const id = await w.work(tx);
   for (const p of w.planned) {
     const then = await serverKindOf(p.c.def).related?.apply(tx, p.c, p.plan, id, w.replace);
     if (then) after.push(then);
   }
+  await ctx.hooks?.after?.(tx, w.change, id);
   // Written before the after-check: a refusal there rolls the entry back with the change.
   await followWrite(tx, r, ctx, w.change, id);
   await verify?.(tx);

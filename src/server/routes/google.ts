@@ -8,6 +8,7 @@ import { firstStep } from '../two-factor/sign-in-step';
 import { clientOf } from '../http/client-of';
 import { auditedSignIn } from '../audit/sign-in';
 import { usersT } from '../db/tables';
+import { auditActorOf } from '../audit/record';
 import { registerWithInvite } from '../../features/invites/server/register';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
 
@@ -32,7 +33,11 @@ export async function googleRoutes(server: FastifyInstance) {
       }
       if (!user && req.body.invite) {
         // A new person with an invite: registered unconfirmed, awaiting approval.
-        await registerWithInvite(db(), { token: req.body.invite, name: id.name, email: id.email, googleSub: id.sub });
+        await registerWithInvite(
+          db(),
+          { token: req.body.invite, name: id.name, email: id.email, googleSub: id.sub },
+          { storage: app.deps.storage, actor: auditActorOf(req) },
+        );
         return reply.status(202).send({ ok: true as const, message: 'Registration submitted. Awaiting approval.' });
       }
       if (!user) {

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'delete',
   'approve',
   'reject',
+  'register',
   'role-link',
   'role-unlink',
   'permission-link',

@@ -2,7 +2,10 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client';
 import { invitesT, notificationsT, permissionsT, rolePermissionsT, rolesT, userRolesT, usersT } from '../../../server/db/tables';
 import { conflict, HttpError } from '../../../server/http/http-error';
-import { hashPassword } from '../../../server/security/passwords';
+import { createRecord } from '../../../server/crud/repository';
+import type { FileStorage } from '../../../server/storage/file-storage';
+import type { AuditActor } from '../../../server/audit/record';
+import { resourceByName } from '../../../../resources/set';
 import { validation } from './invite-view';
 
 export const NEW_REGISTRATION_TITLE = 'New registration awaiting approval';
@@ -31,56 +34,66 @@ async function refusal(db: Db, token: string, email: string): Promise<HttpError>
   return new HttpError(404, 'Invite not valid.');
 }
 
+/** The invite is no longer open to this registration (its refusal says why). */
+class InviteUnavailable extends Error {}
+
 /**
- * Registers an unconfirmed account on an invite. The invite is claimed by a
- * single conditional UPDATE inside the transaction, so one invite registers
- * one account even when requests race; a failure rolls the claim back.
+ * Registers an unconfirmed account on an invite: the users resource's create
+ * (normalization, required fields, the password's hash, its audit entry),
+ * with the invite's steps in the same transaction. The invite is claimed by a
+ * single conditional UPDATE before the account is written, so one invite
+ * registers one account even when requests race; the approvers'
+ * notifications commit with the account, or neither does.
  */
-export async function registerWithInvite(db: Db, reg: Registration): Promise<{ userId: string; inviteId: string }> {
+export async function registerWithInvite(
+  db: Db,
+  reg: Registration,
+  ctx: { storage: FileStorage; actor: AuditActor },
+): Promise<{ userId: string; inviteId: string }> {
   const email = reg.email.trim().toLowerCase();
-  const passwordHash = reg.password ? await hashPassword(reg.password) : null;
-  let result: { userId: string; inviteId: string } | null = null;
+  const name = reg.name.trim();
+  let inviteId = '';
+  const body: Record<string, unknown> = { name, email, confirmed: false, blocked: false };
+  if (reg.password) body.password = reg.password;
+  if (reg.image) body.image = reg.image;
   try {
-    result = await db.transaction(async (tx) => {
-      const [invite] = await tx
-        .update(invitesT)
-        .set({ status: 'submitted' })
-        .where(
-          and(
-            eq(invitesT.token, reg.token),
-            eq(invitesT.status, 'not used'),
-            gt(invitesT.expiresAt, sql`now()`),
-            or(isNull(invitesT.email), eq(invitesT.email, email)),
-          ),
-        )
-        .returning({ id: invitesT.id });
-      if (!invite) return null;
-      const [user] = await tx
-        .insert(usersT)
-        .values({
-          name: reg.name.trim(),
-          email,
-          passwordHash,
-          googleSub: reg.googleSub ?? null,
-          image: reg.image ?? null,
-          confirmed: false,
-          blocked: false,
-        })
-        .returning({ id: usersT.id });
-      await tx.update(invitesT).set({ registrant: user.id }).where(eq(invitesT.id, invite.id));
-      return { userId: String(user.id), inviteId: String(invite.id) };
+    const user = await createRecord(db, resourceByName('users'), body, {
+      storage: ctx.storage,
+      audit: { actor: ctx.actor, action: 'register' },
+      hooks: {
+        before: async (tx) => {
+          const [invite] = await tx
+            .update(invitesT)
+            .set({ status: 'submitted' })
+            .where(
+              and(
+                eq(invitesT.token, reg.token),
+                eq(invitesT.status, 'not used'),
+                gt(invitesT.expiresAt, sql`now()`),
+                or(isNull(invitesT.email), eq(invitesT.email, email)),
+              ),
+            )
+            .returning({ id: invitesT.id });
+          if (!invite) throw new InviteUnavailable();
+          inviteId = String(invite.id);
+        },
+        after: async (tx, _change, userId) => {
+          // Kept by the server, never written through the API: the Google account this one signs in with.
+          if (reg.googleSub) await tx.update(usersT).set({ googleSub: reg.googleSub }).where(eq(usersT.id, userId));
+          await tx.update(invitesT).set({ registrant: userId }).where(eq(invitesT.id, inviteId));
+          await notifyApprovers(tx, name, email, inviteId);
+        },
+      },
     });
+    return { userId: user._id, inviteId };
   } catch (err) {
-    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505')
+    if (err instanceof InviteUnavailable) throw await refusal(db, reg.token, email);
+    if (err instanceof HttpError && err.statusCode === 409)
       throw conflict('An account with this email already exists. Sign in instead.', {
         email: 'An account with this email already exists.',
       });
     throw err;
   }
-  if (!result) throw await refusal(db, reg.token, email);
-  await notifyApprovers(db, reg.name.trim(), email, result.inviteId);
-  return result;
 }
 
 /** Every user who may approve invites (superadmins and holders of the approve permission). */

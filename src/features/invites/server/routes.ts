@@ -177,7 +177,7 @@ export async function inviteRoutes(server: FastifyInstance) {
   });
 
   app.post('/api/auth/register-invite', { config: limited, schema: contract.registerInvite }, async (req, reply) => {
-    await registerWithInvite(db(), req.body);
+    await registerWithInvite(db(), req.body, { storage: app.deps.storage, actor: auditActorOf(req) });
     return reply.status(201).send({ ok: true as const, message: 'Registration submitted. Awaiting approval.' });
   });
 }

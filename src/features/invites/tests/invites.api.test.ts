@@ -140,10 +140,30 @@ describe('validating and registering', () => {
     expect(user.confirmed).toBe(false);
   });
 
+  it('writes the account as an admin would (trimmed, canonical e-mail) with a "register" audit entry and no password', async () => {
+    const inv = await createInvite();
+    const email = uniqueEmail('audited');
+    const res = await register({ token: inv.token, name: '  Maria Papadopoulou ', email: email.toUpperCase(), password: 'secret1' });
+    expect(res.statusCode).toBe(201);
+    const user = (await call(h, 'GET', `/api/auth/users?q=${email}`, { token: h.adminToken })).json().data[0];
+    expect(user).toMatchObject({ name: 'Maria Papadopoulou', email, confirmed: false, blocked: false });
+    const audit = await call(h, 'GET', `/api/auth/audit-logs?action=register&recordId=${user._id}`, { token: h.adminToken });
+    const [entry] = audit.json().data;
+    expect(audit.json().total).toBe(1);
+    expect(entry).toMatchObject({ action: 'register', resource: 'users', actorId: null });
+    expect(entry.diff.email).toEqual({ before: null, after: email });
+    expect(entry.diff.password).toEqual({ after: '[redacted]' });
+    expect(JSON.stringify(entry)).not.toContain('secret1');
+  });
+
   it('refuses an e-mail that already has an account, and leaves the invite usable', async () => {
     const inv = await createInvite();
     const res = await register({ token: inv.token, name: 'Dup', email: 'admin@example.com', password: 'secret1' });
     expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: 'An account with this email already exists. Sign in instead.',
+      fields: { email: 'An account with this email already exists.' },
+    });
     const v = await call(h, 'GET', `/api/auth/invites/validate/${inv.token}`);
     expect(v.json().ok).toBe(true);
   });
