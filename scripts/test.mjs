@@ -3,9 +3,10 @@
 // the unit and component tests and the front-end build start at once; the
 // end-to-end tests in Debian's Chromium (two halves) start when the front end is built;
 // the API suite on PGlite and (when DATABASE_URL is set, as in CI) on
-// PostgreSQL, the server build followed by the runtime subset of the API
-// suite on Node 26 (the active LTS), and the container's build and start steps on a clean
-// copy (scripts/check-production.mjs runs scripts/container.sh, as the
+// PostgreSQL when the type check passes; the server build followed by the
+// runtime subset of the API suite on Node 26 (the active LTS), and the
+// container's build and start steps on a clean copy
+// (scripts/check-production.mjs runs scripts/container.sh, as the
 // Dockerfile does) start when the checks and unit tests pass; the cluster
 // test when those pass and the front end is built. Once a part fails no
 // other starts (those running finish), and the run fails.
@@ -37,7 +38,8 @@ const E2E_LONG_FILES = [
   'tests/e2e/keyboard-phone.test.ts',
   'tests/e2e/admin.test.ts',
 ];
-const CHECKS = ['type check', 'lint', 'unit and components'];
+const TYPES = 'type check';
+const CHECKS = [TYPES, 'lint', 'unit and components'];
 const WEB = 'front-end build';
 const steps = [
   { name: WEB, args: [vite, 'build', '--logLevel', 'warn'], env: baseEnv },
@@ -53,12 +55,13 @@ const steps = [
     args: [vitest, 'run', '--project', 'e2e', ...E2E_LONG_FILES.flatMap((f) => ['--exclude', f])],
     env: baseEnv,
   },
-  { name: 'type check', args: [tsc, '--noEmit', '-p', '.'], env: baseEnv },
+  { name: TYPES, args: [tsc, '--noEmit', '-p', '.'], env: baseEnv },
   { name: 'lint', args: [path.join(root, 'scripts/lint.mjs')], env: baseEnv },
   { name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv },
-  { name: 'API on PGlite', after: CHECKS, args: [vitest, 'run', '--project', 'api'], env: baseEnv },
+  // The API suites are the next longest chains: they wait only for the type check.
+  { name: 'API on PGlite', after: [TYPES], args: [vitest, 'run', '--project', 'api'], env: baseEnv },
   ...(DATABASE_URL
-    ? [{ name: 'API on PostgreSQL', after: CHECKS, args: [vitest, 'run', '--project', 'api'], env: { ...baseEnv, DATABASE_URL } }]
+    ? [{ name: 'API on PostgreSQL', after: [TYPES], args: [vitest, 'run', '--project', 'api'], env: { ...baseEnv, DATABASE_URL } }]
     : []),
   { name: 'server build', after: CHECKS, args: [path.join(root, 'scripts/build-server.mjs')], env: baseEnv },
   // Node 26, the active LTS line, as well as the machine's Node 20, the oldest in package.json engines: the files
