@@ -40,7 +40,7 @@ import { translationRoutes } from './routes/translations';
 import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
 import { myPermissionRoutes } from './routes/my-permissions';
-import { sessionRoutes } from './routes/sessions';
+import { sessionRoutes } from '../features/sessions/server/routes';
 import { twoFactorRoutes } from './routes/two-factor';
 import { roleLinkRoutes } from './routes/role-links';
 import { auditRoutes } from './routes/audit';

@@ -8,7 +8,7 @@ import { inlinable, pglitePrepared, type PreparedRun } from '../db/pglite-prepar
 import { isPglite, type Database, type Db } from '../db/client';
 import { verifySessionToken, type SessionClaims } from '../security/jwt';
 import { AuthCache } from '../security/auth-cache';
-import { sessionToucher } from '../sessions/touch';
+import { sessionToucher } from '../../features/sessions/server/touch';
 import type { Access, AuthContext } from '../types';
 
 interface SessionRow extends Record<string, unknown> {

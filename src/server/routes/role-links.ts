@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../shared/api/sessions';
+import * as contract from '../../shared/api/role-links';
 import { resourceByName } from '../../../resources/set';
 import { updateRecord } from '../crud/repository';
 import { rankGuard } from '../crud/rank-guard';

@@ -5,7 +5,7 @@ import { Form, PasswordInput, SaveButton, TextInput, Title, useNotify, useTransl
 import { updateSessionUser } from '../../../web/session';
 import { errorBody } from '../../api/ApiError';
 import { confirmValidator, fieldValidators } from '../../generic/validators';
-import { MySessions } from '../../sessions/MySessions';
+import { MySessions } from '../../../features/sessions/admin/MySessions';
 import { TwoFactorCard } from '../../twoFactor/TwoFactorCard';
 import { ImageUpload } from './ImageUpload';
 import { loadProfile, saveProfile, type ProfileUpdate } from './profileApi';

@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Static } from '../../shared/api/schema';
-import type { Session } from '../../shared/api/sessions';
-import type { Db } from '../db/client';
-import { sessions } from '../db/tables';
-import { isoDate } from '../crud/representation';
+import type { Static } from '../../../shared/api/schema';
+import type { Session } from '../contract';
+import type { Db } from '../../../server/db/client';
+import { sessions } from '../../../server/db/tables';
+import { isoDate } from '../../../server/crud/representation';
 import { describeAgent } from './describe';
 
-/** One live session, as the contract (src/shared/api/sessions.ts) describes it. */
+/** One live session, as the contract (../contract.ts) describes it. */
 export type SessionView = Static<typeof Session>;
 
 const live = (userId: string) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './server';
-import { expectToast, launchBrowser } from './browser';
-import { expectAccessible, overflowsSideways } from './axe';
-import { apiCall, apiLogin, shot, visit, type Login } from './visit';
+import { startServer, type RunningServer } from '../../../../tests/e2e/server';
+import { expectToast, launchBrowser } from '../../../../tests/e2e/browser';
+import { expectAccessible, overflowsSideways } from '../../../../tests/e2e/axe';
+import { apiCall, apiLogin, shot, visit, type Login } from '../../../../tests/e2e/visit';
 
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

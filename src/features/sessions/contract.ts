@@ -1,6 +1,6 @@
-import { operation } from './operation';
-import { ErrorBody } from './errors';
-import { Id, Nullable, Timestamp, Type } from './schema';
+import { operation } from '../../shared/api/operation';
+import { ErrorBody } from '../../shared/api/errors';
+import { Id, Nullable, Timestamp, Type } from '../../shared/api/schema';
 
 /** One live session ("Where you're signed in"). */
 export const Session = Type.Object({
@@ -54,24 +54,4 @@ export const endUserSessions = operation({
   tags: ['sessions'],
   params: IdParams,
   response: { 200: Ended, 403: ErrorBody, 404: ErrorBody },
-});
-
-const UuidList = Type.Array(Type.String({ format: 'uuid' }), { maxItems: 10000 });
-
-export const setRolePermissions = operation({
-  operationId: 'setRolePermissions',
-  summary: "Replace a role's API permissions (rank rule: only what the caller holds)",
-  tags: ['roles'],
-  params: IdParams,
-  body: Type.Object({ permissionIds: UuidList }, { additionalProperties: false }),
-  response: { 200: Type.Object({ _id: Id, permissionIds: Type.Array(Id) }), 403: ErrorBody, 404: ErrorBody },
-});
-
-export const setRoleClientPermissions = operation({
-  operationId: 'setRoleClientPermissions',
-  summary: "Replace a role's menu entries (rank rule: only what the caller holds)",
-  tags: ['roles'],
-  params: IdParams,
-  body: Type.Object({ clientPermissionIds: UuidList }, { additionalProperties: false }),
-  response: { 200: Type.Object({ _id: Id, clientPermissionIds: Type.Array(Id) }), 403: ErrorBody, 404: ErrorBody },
 });

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as contract from '../../shared/api/sessions';
-import { usersT } from '../db/tables';
-import { notFound } from '../http/http-error';
-import { signedIn } from '../http/signed-in';
-import { actorOf } from '../security/actor';
-import { auditActorOf, recordAudit } from '../audit/record';
-import { assertMayActOn, lockRanks } from '../security/rank';
-import { revokeUserSessions } from '../security/session-store';
-import type { Db } from '../db/client';
-import { endSession, liveSessions } from '../sessions/live-sessions';
+import * as contract from '../contract';
+import { usersT } from '../../../server/db/tables';
+import { notFound } from '../../../server/http/http-error';
+import { signedIn } from '../../../server/http/signed-in';
+import { actorOf } from '../../../server/security/actor';
+import { auditActorOf, recordAudit } from '../../../server/audit/record';
+import { assertMayActOn, lockRanks } from '../../../server/security/rank';
+import { revokeUserSessions } from '../../../server/security/session-store';
+import type { Db } from '../../../server/db/client';
+import { endSession, liveSessions } from './live-sessions';
 
 /** "Where you're signed in": one's own sessions, and a user's sessions for admins (rank rule). */
 export async function sessionRoutes(app: FastifyInstance) {
