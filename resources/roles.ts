@@ -13,7 +13,7 @@ export const roles: ResourceDef = {
     description: { type: 'string', required: true, maxLength: 1000 },
     permission: { type: 'refList', ref: 'permissions' },
     clientPermission: { type: 'refList', ref: 'client-permissions' },
-    /** Its users must set up two-factor sign-in before anything else (src/server/two-factor/). */
+    /** Its users must set up two-factor sign-in before anything else (src/features/two-factor/). */
     requireTwoFactor: { type: 'boolean', default: false },
   },
   search: ['name', 'type', 'description'],

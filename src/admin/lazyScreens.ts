@@ -15,7 +15,7 @@ export const ResetPasswordPage = lazy(
 );
 export const AuditLogPage = lazy(lazyWithTimeout(() => import('./audit/AuditLogPage')));
 export const TwoFactorSetupPage = lazy(
-  lazyWithTimeout(() => import('./twoFactor/TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage }))),
+  lazyWithTimeout(() => import('../features/two-factor/admin/TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage }))),
 );
 /** The dashboard (counts, pending registrations, the new-users chart) is not needed on a list's first load. */
 export const Dashboard = lazy(lazyWithTimeout(() => import('./screens/Dashboard').then((m) => ({ default: m.Dashboard }))));

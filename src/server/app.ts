@@ -41,7 +41,7 @@ import { seedTranslations } from './translations/store';
 import { meRoutes } from './routes/me';
 import { myPermissionRoutes } from './routes/my-permissions';
 import { sessionRoutes } from '../features/sessions/server/routes';
-import { twoFactorRoutes } from './routes/two-factor';
+import { twoFactorRoutes } from '../features/two-factor/server/routes';
 import { roleLinkRoutes } from './routes/role-links';
 import { auditRoutes } from './routes/audit';
 import { auditPurger } from './audit/purge';

@@ -1,4 +1,4 @@
-import type { twoFactorVerify } from '../shared/api/two-factor';
+import type { twoFactorVerify } from '../features/two-factor/contract';
 import type { Success } from '../shared/api/operation';
 /**
  * The browser session: the login answer kept in local

@@ -9,8 +9,8 @@ import { AuthCard } from './AuthCard';
 import { afterLoginTarget } from './loginPath';
 import { GoogleButton } from './GoogleButton';
 import { PendingApproval } from './PendingApproval';
-import { TwoFactorRequired } from './TwoFactorRequired';
-import { TwoFactorStep } from './TwoFactorStep';
+import { TwoFactorRequired } from '../../features/two-factor/admin/TwoFactorRequired';
+import { TwoFactorStep } from '../../features/two-factor/admin/TwoFactorStep';
 import { useConfig } from './useConfig';
 import type { LoginParams } from '../providers/authProvider';
 

@@ -3,7 +3,7 @@ import { api, setTwoFactorSetupHandler, setUnauthorizedHandler } from '../api/ht
 import { errorStatus } from '../api/ApiError';
 import { clearSession, getToken, getUserInfo, saveSession, setTwoFactorSetupRequired } from '../../web/session';
 import type { googleSignIn, login } from '../../shared/api/auth';
-import type { twoFactorVerify } from '../../shared/api/two-factor';
+import type { twoFactorVerify } from '../../features/two-factor/contract';
 import type { BodyOf, Success } from '../../shared/api/operation';
 import { allows, getCategories } from './categories';
 import { forgetPermissions, getAdminPermissions } from './permissions';
@@ -12,7 +12,7 @@ import type { ResourceSet } from '../../shared/resource-set';
 import { endSession } from '../auth/endSession';
 import { tokenExpired } from '../auth/tokenExpiry';
 import { PendingApproval, REGISTRATION_SUBMITTED, type PendingAnswer } from '../auth/PendingApproval';
-import { TwoFactorRequired } from '../auth/TwoFactorRequired';
+import { TwoFactorRequired } from '../../features/two-factor/admin/TwoFactorRequired';
 
 export type LoginAnswer = Success<typeof login>;
 

@@ -6,8 +6,8 @@ import { signSessionToken, type SessionKey } from '../security/jwt';
 import { createSession, type SessionClient } from '../security/session-store';
 import { assertMaySignIn } from './account-gate';
 import { recordAudit } from '../audit/record';
-import { roleRequiresTwoFactor } from '../two-factor/requirement';
-import { hasTwoFactor } from '../two-factor/state';
+import { roleRequiresTwoFactor } from '../../features/two-factor/server/requirement';
+import { hasTwoFactor } from '../../features/two-factor/server/state';
 
 export interface LoginUser {
   id: string;

@@ -114,8 +114,8 @@ export const auditLogs = pgTable(
 );
 
 /**
- * Two-factor sign-in (TOTP, RFC 6238) of a user (src/server/two-factor/).
- * Secrets are stored encrypted (AES-256-GCM, two-factor/secret-box.ts) and
+ * Two-factor sign-in (TOTP, RFC 6238) of a user (src/features/two-factor/server/).
+ * Secrets are stored encrypted (AES-256-GCM, its server/secret-box.ts) and
  * never leave the server after set-up. `lastStep` is the last 30-second step
  * a code was accepted for: a code works once.
  */

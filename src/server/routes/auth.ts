@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import * as contract from '../../shared/api/auth';
-import { firstStep } from '../two-factor/sign-in-step';
+import { firstStep } from '../../features/two-factor/server/sign-in-step';
 import { clientOf } from '../http/client-of';
 import { passwordResets, usersT } from '../db/tables';
 import { badRequest, unauthorized } from '../http/http-error';

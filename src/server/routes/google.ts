@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { googleSignIn } from '../../shared/api/auth';
 import { perAddress } from '../security/rate-limits';
 import { googleKeySet, verifyGoogleIdToken } from '../auth/google-verify';
-import { firstStep } from '../two-factor/sign-in-step';
+import { firstStep } from '../../features/two-factor/server/sign-in-step';
 import { clientOf } from '../http/client-of';
 import { auditedSignIn } from '../audit/sign-in';
 import { usersT } from '../db/tables';

@@ -5,7 +5,7 @@ import { FormMessage } from '../FormMessage';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { useSiteI18n } from '../i18n/context';
 import { LoginForm } from './LoginForm';
-import { TwoFactorForm, type SecondFactor } from './TwoFactorForm';
+import { TwoFactorForm, type SecondFactor } from '../../features/two-factor/site/TwoFactorForm';
 import { signIn, type SignInBody } from './signIn';
 import { useGoogleClientId } from './useGoogleClientId';
 

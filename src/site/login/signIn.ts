@@ -1,6 +1,6 @@
 import { saveSession } from '../../web/session';
 import type { googleSignIn, login } from '../../shared/api/auth';
-import type { twoFactorVerify } from '../../shared/api/two-factor';
+import type { twoFactorVerify } from '../../features/two-factor/contract';
 import type { BodyOf, Success } from '../../shared/api/operation';
 
 /**

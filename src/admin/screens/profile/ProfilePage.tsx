@@ -6,7 +6,7 @@ import { updateSessionUser } from '../../../web/session';
 import { errorBody } from '../../api/ApiError';
 import { confirmValidator, fieldValidators } from '../../generic/validators';
 import { MySessions } from '../../../features/sessions/admin/MySessions';
-import { TwoFactorCard } from '../../twoFactor/TwoFactorCard';
+import { TwoFactorCard } from '../../../features/two-factor/admin/TwoFactorCard';
 import { ImageUpload } from './ImageUpload';
 import { loadProfile, saveProfile, type ProfileUpdate } from './profileApi';
 import { PASSWORD_MIN } from '../../../shared/field-kinds/text-rules';

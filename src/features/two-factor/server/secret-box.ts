@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { serverSecrets } from '../db/tables';
+import type { Db } from '../../../server/db/client';
+import { serverSecrets } from '../../../server/db/tables';
 
 const KEY_NAME = 'two-factor-key';
 const VERSION = 'v1';

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHarness, type Harness } from './harness';
-import { call, createUser } from './helpers';
+import { startHarness, type Harness } from '../../../../tests/api/harness';
+import { call, createUser } from '../../../../tests/api/helpers';
 
 // Sign-out and the two-factor events are in the audit
 // trail, and no secret (TOTP secret, code, recovery code, ticket) is in it.

@@ -1,5 +1,5 @@
 import { useGetIdentity, type Identifier } from 'react-admin';
-import { UserSessions } from '../../features/sessions/admin/UserSessions';
+import { UserSessions } from '../../sessions/admin/UserSessions';
 import { ResetTwoFactor } from './ResetTwoFactor';
 
 /**

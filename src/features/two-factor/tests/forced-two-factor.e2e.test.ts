@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { startServer, type RunningServer } from './server';
-import { launchBrowser } from './browser';
-import { expectAccessible, overflowsSideways } from './axe';
-import { apiCall, apiLogin, shot, visit, type Login } from './visit';
+import { startServer, type RunningServer } from '../../../../tests/e2e/server';
+import { launchBrowser } from '../../../../tests/e2e/browser';
+import { expectAccessible, overflowsSideways } from '../../../../tests/e2e/axe';
+import { apiCall, apiLogin, shot, visit, type Login } from '../../../../tests/e2e/visit';
 
 // A role that requires two-factor sign-in. Its user, signed
 // in with the password alone, is taken to the set-up before anything else;

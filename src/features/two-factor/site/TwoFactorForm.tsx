@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../Field';
-import { useT } from '../i18n/context';
+import { Field } from '../../../site/Field';
+import { useT } from '../../../site/i18n/context';
 
 export type SecondFactor = { code: string } | { recoveryCode: string };
 

@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHarness, type Harness } from './harness';
-import { call, createUser, runSql } from './helpers';
+import { startHarness, type Harness } from '../../../../tests/api/harness';
+import { call, createUser, runSql } from '../../../../tests/api/helpers';
 
 // Two-factor sign-in (TOTP, RFC 6238). Codes are made from
 // the secret the set-up answers, by the TOTP library, as an authenticator app would.

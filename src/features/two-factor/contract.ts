@@ -1,8 +1,8 @@
-import { errors } from './errors';
-import { operation } from './operation';
-import { LoginResponse } from './auth';
-import { Id, Ok, Type } from './schema';
-import { PASSWORD_MAX } from '../field-kinds/text-rules';
+import { errors } from '../../shared/api/errors';
+import { operation } from '../../shared/api/operation';
+import { LoginResponse } from '../../shared/api/auth';
+import { Id, Ok, Type } from '../../shared/api/schema';
+import { PASSWORD_MAX } from '../../shared/field-kinds/text-rules';
 
 /** Six digits from the authenticator app. */
 const Code = Type.String({ pattern: '^[0-9]{6}$', description: 'Six digits from the authenticator app.' });

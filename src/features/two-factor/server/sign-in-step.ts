@@ -1,8 +1,8 @@
-import type { Db } from '../db/client';
-import { assertMaySignIn } from '../auth/account-gate';
-import { signIn, type LoginResponse } from '../auth/login-response';
-import type { SessionKey } from '../security/jwt';
-import type { SessionClient } from '../security/session-store';
+import type { Db } from '../../../server/db/client';
+import { assertMaySignIn } from '../../../server/auth/account-gate';
+import { signIn, type LoginResponse } from '../../../server/auth/login-response';
+import type { SessionKey } from '../../../server/security/jwt';
+import type { SessionClient } from '../../../server/security/session-store';
 import { hasTwoFactor } from './state';
 import { issueTicket } from './tickets';
 

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHarness, type Harness } from './harness';
-import { call, createUser } from './helpers';
+import { startHarness, type Harness } from '../../../../tests/api/harness';
+import { call, createUser } from '../../../../tests/api/helpers';
 
 // The code step is rate limited per client address (AUTH_RATE_LIMIT a minute,
 // as sign-in) and per account: many addresses and tickets share one budget.

@@ -1,7 +1,7 @@
-import { call } from '../api/http';
-import * as op from '../../shared/api/two-factor';
+import { call } from '../../../admin/api/http';
+import * as op from '../contract';
 
-/** The two-factor routes, typed by their contract (src/shared/api/two-factor.ts). */
+/** The two-factor routes, typed by their contract (../contract.ts). */
 export const loadTwoFactor = () => call(op.twoFactorStatus, '/api/auth/2fa');
 export const startSetup = () => call(op.twoFactorSetup, '/api/auth/2fa/setup', { method: 'POST' });
 export const enableTwoFactor = (code: string) => call(op.twoFactorEnable, '/api/auth/2fa/enable', { method: 'POST', body: { code } });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { startServer, type RunningServer } from './server';
-import { expectToast, launchBrowser } from './browser';
-import { expectAccessible, overflowsSideways } from './axe';
-import { apiCall, apiLogin, shot, visit } from './visit';
+import { startServer, type RunningServer } from '../../../../tests/e2e/server';
+import { expectToast, launchBrowser } from '../../../../tests/e2e/browser';
+import { expectAccessible, overflowsSideways } from '../../../../tests/e2e/axe';
+import { apiCall, apiLogin, shot, visit } from '../../../../tests/e2e/visit';
 
 // Two-factor sign-in end to end: set up in the profile (the key read off the
 // page, as a person would type it into their app), signed out, signed in

@@ -1,8 +1,8 @@
 import { Alert, Box, Button } from '@mui/material';
 import { useLogout, useTranslate } from 'react-admin';
-import { setTwoFactorSetupRequired } from '../../web/session';
-import { AuthCard } from '../auth/AuthCard';
-import { RequireSession } from '../auth/RequireSession';
+import { setTwoFactorSetupRequired } from '../../../web/session';
+import { AuthCard } from '../../../admin/auth/AuthCard';
+import { RequireSession } from '../../../admin/auth/RequireSession';
 import { SetupFlow } from './SetupFlow';
 
 /**

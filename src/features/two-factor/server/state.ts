@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { twoFactorRecoveryCodes, twoFactorTickets, userTwoFactor } from '../db/tables';
+import type { Db } from '../../../server/db/client';
+import { twoFactorRecoveryCodes, twoFactorTickets, userTwoFactor } from '../../../server/db/tables';
 import { matchingStep } from './totp';
 import { openSecret } from './secret-box';
 
