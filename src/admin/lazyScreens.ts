@@ -13,7 +13,7 @@ export const ForgotPasswordPage = lazy(
 export const ResetPasswordPage = lazy(
   lazyWithTimeout(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage }))),
 );
-export const AuditLogPage = lazy(lazyWithTimeout(() => import('./audit/AuditLogPage')));
+export const AuditLogPage = lazy(lazyWithTimeout(() => import('../features/audit/admin/AuditLogPage')));
 export const TwoFactorSetupPage = lazy(
   lazyWithTimeout(() => import('../features/two-factor/admin/TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage }))),
 );

@@ -8,7 +8,7 @@ import { toBody } from './formValues';
 import { crudErrorMessage, crudSuccessMessage } from './crudMessages';
 import { errorBody } from '../api/ApiError';
 import { moduleOf, useAdminResources } from '../resources/AdminResources';
-import { RecordHistory } from '../audit/RecordHistory';
+import { RecordHistory } from '../../features/audit/admin/RecordHistory';
 import { focusFirstField } from './focusFirstField';
 
 export type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };

@@ -1,4 +1,4 @@
-import { REDACTED, type AuditDiff, type DiffEntry } from '../../shared/api/audit';
+import { REDACTED, type AuditDiff, type DiffEntry } from '../../features/audit/contract';
 import { kindOf } from '../../shared/field-kinds';
 import type { ResourceDef } from '../../shared/resource';
 import { readableFields, type ApiRecord } from '../crud/representation';

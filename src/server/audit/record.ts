@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditDiff } from '../../shared/api/audit';
+import type { AuditDiff } from '../../features/audit/contract';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/system-tables';
 import { clientOf } from '../http/client-of';

@@ -84,10 +84,10 @@ export const translationSnapshots = pgTable('translation_snapshots', {
 });
 
 /**
- * The audit trail (src/server/audit/): who did what to which record, written
- * in the transaction of the change itself. No foreign key to users: an entry
- * outlives its actor (the e-mail is a snapshot). Purged after
- * AUDIT_RETENTION_DAYS.
+ * The audit trail (written by src/server/audit/, read by src/features/audit/):
+ * who did what to which record, written in the transaction of the change
+ * itself. No foreign key to users: an entry outlives its actor (the e-mail
+ * is a snapshot). Purged after AUDIT_RETENTION_DAYS.
  */
 export const auditLogs = pgTable(
   'audit_logs',

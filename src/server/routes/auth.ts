@@ -14,7 +14,7 @@ import { signedIn } from '../http/signed-in';
 import { perAccount, perAddress } from '../security/rate-limits';
 import { auditedSignIn, recordFailedSignIn } from '../audit/sign-in';
 import { auditActorOf, recordAudit } from '../audit/record';
-import { REDACTED } from '../../shared/api/audit';
+import { REDACTED } from '../../features/audit/contract';
 import { inTransaction } from '../db/transaction';
 import { EMAIL_FORMAT_MESSAGE } from '../http/messages';
 import { EMAIL_PATTERN } from '../../shared/field-kinds/text-rules';

@@ -1,4 +1,4 @@
-import type { AuditDiff } from '../../shared/api/audit';
+import type { AuditDiff } from '../../features/audit/contract';
 
 /**
  * What a save did to a language, for the audit trail: each key whose text

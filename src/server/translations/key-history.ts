@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { translationsT } from '../db/tables';
 import { auditLogs } from '../db/system-tables';
 import { isoDate } from '../crud/representation';
-import { auditTotal, newestFirst } from '../audit/query';
+import { auditTotal, newestFirst } from '../../features/audit/server/query';
 import { pageOffset } from '../../shared/api/paging';
 
 type Change = Static<typeof KeyChange>;

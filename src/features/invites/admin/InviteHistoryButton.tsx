@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogTitle, IconButton, Tooltip } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import { useTranslate } from 'react-admin';
-import { RecordHistory } from '../../../admin/audit/RecordHistory';
+import { RecordHistory } from '../../audit/admin/RecordHistory';
 import type { InviteListRow } from './invitesApi';
 
 /**

@@ -7,7 +7,7 @@ import { InviteStatusChip } from './InviteStatusChip';
 import { formatWhen } from './formatWhen';
 import { InviteHistoryButton } from './InviteHistoryButton';
 import { InviteOpenLink } from './InviteOpenLink';
-import { useMayReadAudit } from '../../../admin/audit/useMayReadAudit';
+import { useMayReadAudit } from '../../audit/admin/useMayReadAudit';
 
 /** A caption and its value on one line, wrapping as a whole when the screen is narrow. */
 function Detail({ label, children }: { label: string; children: ReactNode }) {

@@ -8,7 +8,7 @@ import { RegistrantCell } from './RegistrantCell';
 import { InviteHistoryButton } from './InviteHistoryButton';
 import { InviteOpenLink } from './InviteOpenLink';
 import { ADDRESS_WIDTH } from './addressWidth';
-import { useMayReadAudit } from '../../../admin/audit/useMayReadAudit';
+import { useMayReadAudit } from '../../audit/admin/useMayReadAudit';
 
 /**
  * Who and what became of it first: with real addresses and a registrant's

@@ -1,14 +1,14 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, AuditFilters } from '../../shared/api/audit';
-import { UUID_PATTERN } from '../../shared/field-kinds/kind';
-import { csvCell } from '../../shared/csv';
-import type { Db } from '../db/client';
-import { auditLogs } from '../db/system-tables';
-import { isoDate } from '../crud/representation';
-import { escapeLike } from '../crud/query';
-import { badRequest } from '../http/http-error';
-import { countRows } from '../crud/count';
-import type { AnyTable } from '../db/any-table';
+import type { AuditEntry, AuditFilters } from '../contract';
+import { UUID_PATTERN } from '../../../shared/field-kinds/kind';
+import { csvCell } from '../../../shared/csv';
+import type { Db } from '../../../server/db/client';
+import { auditLogs } from '../../../server/db/system-tables';
+import { isoDate } from '../../../server/crud/representation';
+import { escapeLike } from '../../../server/crud/query';
+import { badRequest } from '../../../server/http/http-error';
+import { countRows } from '../../../server/crud/count';
+import type { AnyTable } from '../../../server/db/any-table';
 
 const uuidRe = new RegExp(UUID_PATTERN);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

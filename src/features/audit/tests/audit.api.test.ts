@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { purgeAuditLogs } from '../../src/server/audit/purge';
-import { hashToken } from '../../src/server/security/random-token';
-import { ADMIN_EMAIL, startHarness, type Harness } from './harness';
-import { call, createUser, permissionByRoute, roleByName, runSql, uniqueEmail } from './helpers';
-import { grant, signedIn } from './security/people';
+import { purgeAuditLogs } from '../server/purge';
+import { hashToken } from '../../../server/security/random-token';
+import { ADMIN_EMAIL, startHarness, type Harness } from '../../../../tests/api/harness';
+import { call, createUser, permissionByRoute, roleByName, runSql, uniqueEmail } from '../../../../tests/api/helpers';
+import { grant, signedIn } from '../../../../tests/api/security/people';
 
 // The audit trail. Every kind of change is recorded with its
 // actor, diff (secrets redacted), address and agent, in the change's own

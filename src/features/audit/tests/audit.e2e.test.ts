@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './server';
-import { dayFieldText, expectToast, isoDay, launchBrowser, typeDay, utcDay } from './browser';
-import { expectAccessible, overflowsSideways } from './axe';
-import { apiCall, apiLogin, shot, visit, type Login } from './visit';
+import { startServer, type RunningServer } from '../../../../tests/e2e/server';
+import { dayFieldText, expectToast, isoDay, launchBrowser, typeDay, utcDay } from '../../../../tests/e2e/browser';
+import { expectAccessible, overflowsSideways } from '../../../../tests/e2e/axe';
+import { apiCall, apiLogin, shot, visit, type Login } from '../../../../tests/e2e/visit';
 
 // A change made in the UI shows in the audit log with its
 // diff, and in the record's History; both screens in English and Greek, on

@@ -1,6 +1,6 @@
-import { operation } from './operation';
-import { LimitParam, PageParam, SearchParam } from './paging';
-import { Id, Nullable, PageInfo, Type, type Static } from './schema';
+import { operation } from '../../shared/api/operation';
+import { LimitParam, PageParam, SearchParam } from '../../shared/api/paging';
+import { Id, Nullable, PageInfo, Type, type Static } from '../../shared/api/schema';
 
 const tags = ['audit'];
 

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import * as contract from '../../shared/api/audit';
-import { auditLogs } from '../db/system-tables';
-import { refuseUnknownParams } from '../crud/known-params';
-import type { ResourceDef } from '../../shared/resource';
-import { auditToApi, auditTotal, auditWhere, exportAuditCsv, newestFirst } from '../audit/query';
-import { recordLabels } from '../audit/record-labels';
-import { pageCount, pageOffset } from '../../shared/api/paging';
+import * as contract from '../contract';
+import { auditLogs } from '../../../server/db/system-tables';
+import { refuseUnknownParams } from '../../../server/crud/known-params';
+import type { ResourceDef } from '../../../shared/resource';
+import { auditToApi, auditTotal, auditWhere, exportAuditCsv, newestFirst } from './query';
+import { recordLabels } from './record-labels';
+import { pageCount, pageOffset } from '../../../shared/api/paging';
 
 export const AUDIT_ROUTE = '/api/auth/audit-logs';
 
