@@ -5,7 +5,7 @@ import { permissions } from './permissions.ts';
 import { clientPermissions } from './client-permissions.ts';
 import { roles } from './roles.ts';
 import { userRoles } from './user-roles.ts';
-import { notifications } from './notifications.ts';
+import { notifications } from '../src/features/notifications/resource.ts';
 import { invites } from '../src/features/invites/resource.ts';
 import { translations } from './translations.ts';
 import { experiences } from './experiences.ts';

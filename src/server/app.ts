@@ -45,7 +45,7 @@ import { twoFactorRoutes } from '../features/two-factor/server/routes';
 import { roleLinkRoutes } from './routes/role-links';
 import { auditRoutes } from '../features/audit/server/routes';
 import { auditPurger } from '../features/audit/server/purge';
-import { notificationStreamRoutes } from './routes/notification-stream';
+import { notificationStreamRoutes } from '../features/notifications/server/routes';
 import { systemRoutes } from './routes/system';
 import { uploadRoutes } from './routes/upload';
 import { loadJwtSecret } from './security/secret';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../../src/server/app';
-import { readNotificationStream, STREAM_URL, type StreamEvent } from '../../src/admin/notifications/notificationStream';
+import { readNotificationStream, STREAM_URL, type StreamEvent } from '../../src/features/notifications/admin/notificationStream';
 import { contractChecker } from './contract-check';
 import { startHarness, type Harness } from './harness';
 import { call, createUser, runSql } from './helpers';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { readNotificationStream, STREAM_URL, type StreamEvent } from '../../src/admin/notifications/notificationStream';
+import { readNotificationStream, STREAM_URL, type StreamEvent } from '../../src/features/notifications/admin/notificationStream';
 import { startS3, type S3Server } from '../api/s3';
 import { launchBrowser } from '../e2e/browser';
 import { visit, type Login } from '../e2e/visit';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Box, type Theme } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton } from 'react-admin';
-import { NotificationBell } from '../notifications/NotificationBell';
+import { NotificationBell } from '../../features/notifications/admin/NotificationBell';
 import { AccountMenu } from './AccountMenu';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationStream } from '../../shared/api/me';
-import { signedIn } from '../http/signed-in';
-import { NotificationStreams } from '../notifications/stream-hub';
+import { notificationStream } from '../../../shared/api/me';
+import { signedIn } from '../../../server/http/signed-in';
+import { NotificationStreams } from './stream-hub';
 
 /** A comment line every so often: proxies and balancers keep an idle stream open, and a gone client is noticed. */
 const HEARTBEAT_MS = 20_000;

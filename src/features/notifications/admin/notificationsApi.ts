@@ -1,7 +1,7 @@
-import { call } from '../api/http';
-import * as contract from '../../shared/api/me';
-import type { Success } from '../../shared/api/operation';
-import type { Static } from '../../shared/api/schema';
+import { call } from '../../../admin/api/http';
+import * as contract from '../../../shared/api/me';
+import type { Success } from '../../../shared/api/operation';
+import type { Static } from '../../../shared/api/schema';
 
 export type AppNotification = Static<typeof contract.Notification>;
 export type NotificationPage = Success<typeof contract.notifications>;
