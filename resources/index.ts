@@ -7,7 +7,7 @@ import { roles } from './roles.ts';
 import { userRoles } from './user-roles.ts';
 import { notifications } from '../src/features/notifications/resource.ts';
 import { invites } from '../src/features/invites/resource.ts';
-import { translations } from './translations.ts';
+import { translations } from '../src/features/translations/resource.ts';
 import { experiences } from './experiences.ts';
 
 // Imports name their .ts file: build/defines.ts reads this list inside vite.config.ts,

@@ -4,7 +4,7 @@ import { experiences } from './experiences';
 import { invites } from '../../features/invites/admin';
 import { permissions } from './permissions';
 import { roles } from './roles';
-import { translations } from './translations';
+import { translations } from '../../features/translations/admin';
 import { userProfiles } from './user-profiles';
 import { userRoles } from './user-roles';
 import { users } from './users';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { isLang } from '../translations/store';
-import { etagOf, readSnapshot } from '../translations/snapshots';
+import { isLang } from '../../features/translations/server/store';
+import { etagOf, readSnapshot } from '../../features/translations/server/snapshots';
 import { compressedBody, pickEncoding } from './compressed-body';
 
 /** Whether the browser's copy (If-None-Match) is the current one. */
