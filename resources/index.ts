@@ -8,7 +8,7 @@ import { userRoles } from './user-roles.ts';
 import { notifications } from '../src/features/notifications/resource.ts';
 import { invites } from '../src/features/invites/resource.ts';
 import { translations } from '../src/features/translations/resource.ts';
-import { experiences } from './experiences.ts';
+import { experiences } from '../src/features/experiences/resource.ts';
 
 // Imports name their .ts file: build/defines.ts reads this list inside vite.config.ts,
 // whose config loader wants explicit extensions.

@@ -35,7 +35,7 @@ import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
 import { googleRoutes } from './routes/google';
 import { inviteRoutes } from '../features/invites/server/routes';
-import { experienceRoutes } from './routes/experiences';
+import { experienceRoutes } from '../features/experiences/server/routes';
 import { translationRoutes } from '../features/translations/server/routes';
 import { seedTranslations } from '../features/translations/server/store';
 import { meRoutes } from './routes/me';

@@ -6,7 +6,7 @@ import { Contact } from './pages/Contact';
 import { ForgotPassword } from './pages/ForgotPassword';
 import { ResetPassword } from './pages/ResetPassword';
 import { AcceptInvite } from '../features/invites/site/AcceptInvite';
-import { Experience } from './pages/Experience';
+import { Experience } from '../features/experiences/site/Experience';
 import { SITE_PATHS } from '../shared/site-paths';
 
 type Page = (params: Record<string, string>) => JSX.Element;

@@ -5,7 +5,7 @@ import { serverKinds } from '../../src/server/field-kinds';
 import { csvFields, csvRow } from '../../src/shared/csv';
 import { users } from '../../resources/users';
 import { roles } from '../../resources/roles';
-import { experiences } from '../../resources/experiences';
+import { experiences } from '../../src/features/experiences/resource';
 
 describe('field kinds', () => {
   it('each kind has its server part (the admin registry is typed the same way)', () => {

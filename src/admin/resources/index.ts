@@ -1,6 +1,6 @@
 import type { AdminModules } from './module';
 import { clientPermissions } from './client-permissions';
-import { experiences } from './experiences';
+import { experiences } from '../../features/experiences/admin';
 import { invites } from '../../features/invites/admin';
 import { permissions } from './permissions';
 import { roles } from './roles';

@@ -1,9 +1,9 @@
 import { Box, Card, List, ListItem, Typography } from '@mui/material';
 import { RecordContextProvider, useListContext, useLocaleState, useTranslate } from 'react-admin';
-import { experiences } from '../../../../resources/experiences';
-import { columnField } from '../../generic/columnField';
-import type { Abilities } from '../../generic/useAbilities';
-import { useAdminResources } from '../AdminResources';
+import { experiences } from '../resource';
+import { columnField } from '../../../admin/generic/columnField';
+import type { Abilities } from '../../../admin/generic/useAbilities';
+import { useAdminResources } from '../../../admin/resources/AdminResources';
 import { ExperienceActions } from './ExperienceActions';
 import { ThumbCell } from './ThumbCell';
 import { TitleCell } from './TitleCell';

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Box, Card, useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, ListBase, Pagination, Title, useListContext, useLocaleState, useTranslate } from 'react-admin';
-import { experiences } from '../../../../resources/experiences';
-import { columnField } from '../../generic/columnField';
-import { useAdminResources } from '../AdminResources';
-import { ListHeader } from '../../generic/ListHeader';
-import { useAbilities } from '../../generic/useAbilities';
-import { SearchBox } from '../../generic/SearchBox';
-import { ListStatus } from '../../generic/ListStatus';
-import { WhenListLoaded } from '../../generic/WhenListLoaded';
-import { PAGE_SIZE } from '../../generic/GenericList';
+import { experiences } from '../resource';
+import { columnField } from '../../../admin/generic/columnField';
+import { useAdminResources } from '../../../admin/resources/AdminResources';
+import { ListHeader } from '../../../admin/generic/ListHeader';
+import { useAbilities } from '../../../admin/generic/useAbilities';
+import { SearchBox } from '../../../admin/generic/SearchBox';
+import { ListStatus } from '../../../admin/generic/ListStatus';
+import { WhenListLoaded } from '../../../admin/generic/WhenListLoaded';
+import { PAGE_SIZE } from '../../../admin/generic/GenericList';
 import { ExperienceActions } from './ExperienceActions';
 import { ExperienceCompactList } from './ExperienceCompactList';
 import { LastUpdated } from './LastUpdated';
@@ -29,7 +29,7 @@ function RefetchOnSave() {
 
 /**
  * The experiences list: the shared list layout (generic header, search,
- * pagination, columns from resources/experiences.ts) plus what only this list
+ * pagination, columns from ../resource.ts) plus what only this list
  * has: refresh with 'last updated', a previewable thumbnail, and add/edit/view
  * in a new window instead of the generic modal.
  */

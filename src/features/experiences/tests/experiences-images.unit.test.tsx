@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, useNotificationContext, type I18nProvider } from 'react-admin';
-import { ImagesGrid } from '../../src/admin/resources/experiences/ImagesGrid';
-import { useImageEntries } from '../../src/admin/resources/experiences/useImageEntries';
+import { ImagesGrid } from '../admin/ImagesGrid';
+import { useImageEntries } from '../admin/useImageEntries';
 
 /** Messages as key:file so the test sees which check spoke. */
 const i18nProvider: I18nProvider = {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startServer, type RunningServer, loginAdmin } from './server';
-import { expectToast, launchBrowser } from './browser';
+import { startServer, type RunningServer, loginAdmin } from '../../../../tests/e2e/server';
+import { expectToast, launchBrowser } from '../../../../tests/e2e/browser';
 
 let server: RunningServer;
 let browser: Browser;

@@ -1,16 +1,16 @@
 import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { publicExperience, rotateImage } from '../../shared/api/experiences';
-import { recordSchema } from '../../shared/api/crud';
-import { Type } from '../../shared/api/schema';
-import { productResources, resourceByName } from '../../../resources/set';
-import { getRecord } from '../crud/repository';
-import { UUID_PATTERN } from '../crud/schemas';
-import { joinTableOf, tableOf } from '../db/resource-tables';
-import { badRequest, HttpError, notFound } from '../http/http-error';
-import { removeStoredImages, rotateContentImage } from '../uploads/content-images';
-import { fileUrl } from '../storage/file-storage';
+import { publicExperience, rotateImage } from '../contract';
+import { recordSchema } from '../../../shared/api/crud';
+import { Type } from '../../../shared/api/schema';
+import { productResources, resourceByName } from '../../../../resources/set';
+import { getRecord } from '../../../server/crud/repository';
+import { UUID_PATTERN } from '../../../server/crud/schemas';
+import { joinTableOf, tableOf } from '../../../server/db/resource-tables';
+import { badRequest, HttpError, notFound } from '../../../server/http/http-error';
+import { removeStoredImages, rotateContentImage } from '../../../server/uploads/content-images';
+import { fileUrl } from '../../../server/storage/file-storage';
 
 const uuidRe = new RegExp(UUID_PATTERN);
 

@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { existingEntry, newEntry, removeFromList } from '../../src/shared/image-entry';
-import { formatTags, parseTags } from '../../src/admin/resources/experiences/tags';
-import { activeCount, checkNewFiles, tooManyImages } from '../../src/admin/resources/experiences/imageChecks';
-import { experienceBody } from '../../src/admin/resources/experiences/experienceBody';
-import { moveBy, moveById } from '../../src/admin/resources/experiences/reorder';
-import { relativeTime } from '../../src/admin/resources/experiences/relativeTime';
-import { editExperienceUrl, publicExperienceUrl } from '../../src/admin/resources/experiences/urls';
+import { existingEntry, newEntry, removeFromList } from '../../../shared/image-entry';
+import { formatTags, parseTags } from '../admin/tags';
+import { activeCount, checkNewFiles, tooManyImages } from '../admin/imageChecks';
+import { experienceBody } from '../admin/experienceBody';
+import { moveBy, moveById } from '../admin/reorder';
+import { relativeTime } from '../admin/relativeTime';
+import { editExperienceUrl, publicExperienceUrl } from '../admin/urls';
 
 const MB = 1024 * 1024;
 const file = (name: string, size = 1000) => ({ name, size });

@@ -1,5 +1,5 @@
-import { call } from '../../api/http';
-import { rotateImage as rotate } from '../../../shared/api/experiences';
+import { call } from '../../../admin/api/http';
+import { rotateImage as rotate } from '../contract';
 
 /** Turns a stored picture 90 degrees on the server; the answer is its new URL. */
 export function rotateImage(id: string) {

@@ -1,7 +1,7 @@
-import { UUID_PATTERN } from '../field-kinds/kind';
-import { errors } from './errors';
-import { operation } from './operation';
-import { Type, type TSchema } from './schema';
+import { UUID_PATTERN } from '../../shared/field-kinds/kind';
+import { errors } from '../../shared/api/errors';
+import { operation } from '../../shared/api/operation';
+import { Type, type TSchema } from '../../shared/api/schema';
 
 /** The public page of one experience: its record (built from the declaration) plus where image paths start. */
 export const publicExperience = (record: TSchema) =>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
-import { experiences } from '../../../../resources/experiences';
-import { errorBody } from '../../api/ApiError';
-import { crudErrorMessage, crudSuccessMessage } from '../../generic/crudMessages';
+import { experiences } from '../resource';
+import { errorBody } from '../../../admin/api/ApiError';
+import { crudErrorMessage, crudSuccessMessage } from '../../../admin/generic/crudMessages';
 import { announceChange } from './changes';
 import { experienceBody, type EditorValues } from './experienceBody';
 import { tooManyImages } from './imageChecks';

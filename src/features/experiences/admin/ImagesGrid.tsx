@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { Box, ButtonBase, Typography } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import { useNotify, useTranslate } from 'react-admin';
-import { MAX_EXPERIENCE_IMAGES } from '../../../../resources/experiences';
+import { MAX_EXPERIENCE_IMAGES } from '../resource';
 import type { ImageEntryState } from '../../../shared/image-entry';
 import { activeCount } from './imageChecks';
 import { ImageTile } from './ImageTile';

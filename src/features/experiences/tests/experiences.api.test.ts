@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './helpers';
-import { startHarness, type Harness } from './harness';
-import { startS3, STORAGE_DRIVERS, type S3Server } from './s3';
+import { call } from '../../../../tests/api/helpers';
+import { startHarness, type Harness } from '../../../../tests/api/harness';
+import { startS3, STORAGE_DRIVERS, type S3Server } from '../../../../tests/api/s3';
 
 const BASE = '/api/auth/experiences';
 type Img = { id: string; path: string; thumb: string; url: string; thumbUrl: string };

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { Title, useGetOne, useTranslate } from 'react-admin';
-import { RecordHistory } from '../../../features/audit/admin/RecordHistory';
-import { useMayReadAudit } from '../../../features/audit/admin/useMayReadAudit';
+import { RecordHistory } from '../../audit/admin/RecordHistory';
+import { useMayReadAudit } from '../../audit/admin/useMayReadAudit';
 import { EditorForm } from './EditorForm';
 import { useCloseEditor } from './useCloseEditor';
 

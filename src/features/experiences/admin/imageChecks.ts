@@ -1,4 +1,4 @@
-import { MAX_EXPERIENCE_IMAGE_BYTES, MAX_EXPERIENCE_IMAGES } from '../../../../resources/experiences';
+import { MAX_EXPERIENCE_IMAGE_BYTES, MAX_EXPERIENCE_IMAGES } from '../resource';
 import { hasAllowedExtension, type ImageEntryState } from '../../../shared/image-entry';
 
 /** What the editor says about a file it refuses (i18n key under app.experiences + the file name). */

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { SiteI18nContext } from '../../src/site/i18n/context';
-import { Experience } from '../../src/site/pages/Experience';
+import { SiteI18nContext } from '../../../site/i18n/context';
+import { Experience } from '../site/Experience';
 
 const item = {
   _id: '7d3f1c2e-0000-4000-8000-000000000001',
