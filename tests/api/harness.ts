@@ -5,6 +5,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { JWTVerifyGetKey } from 'jose';
 import type { ResourceDef } from '../../src/shared/resource';
+import type { ServerFeature } from '../../src/server/feature';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -27,6 +28,8 @@ export interface HarnessOptions {
   logStream?: NodeJS.WritableStream;
   /** Declarations to serve instead of resources/index.ts (a fixture adding a resource). */
   resources?: readonly ResourceDef[];
+  /** Features to serve instead of the product's (a test adds a fixture feature). */
+  features?: readonly ServerFeature[];
   /** Runs on the open, migrated database before the server is built and seeds it (e.g. the DDL of a fixture resource). */
   prepareDatabase?: (database: Database) => Promise<void>;
   /** Start from an empty database (migrated, then seeded by this server) instead of the run's template. */
@@ -101,6 +104,7 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
     googleKeys: opts.googleKeys,
     database,
     resources: opts.resources,
+    features: opts.features,
   });
   // Every answer of every API test is checked against the served OpenAPI document.
   await checkEveryResponse(app);

@@ -14,6 +14,7 @@ import { rankGuard } from '../crud/rank-guard';
 import { actorOf } from '../security/actor';
 import { auditActorOf } from '../audit/record';
 import type { FastifyRequest } from 'fastify';
+import type { ServerFeature } from '../feature';
 
 type IdParams = { id: string };
 type Body = Record<string, unknown>;
@@ -141,3 +142,11 @@ export function crudRoutes(resources: readonly ResourceDef[]) {
     for (const r of resources) registerResource(app, r, find);
   };
 }
+
+/** The generated routes of every declaration, after the features' own (whose paths they would answer). */
+export const crudFeature: ServerFeature = {
+  name: 'generic CRUD',
+  async register(app, { resources }) {
+    await app.register(crudRoutes(resources));
+  },
+};

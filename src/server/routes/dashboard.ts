@@ -12,6 +12,7 @@ import { isoDate } from '../crud/representation';
 import { signedIn } from '../http/signed-in';
 import { operation } from '../../shared/api/operation';
 import { Type } from '../../shared/api/schema';
+import type { ServerFeature } from '../feature';
 
 /** The dashboard's contract (its answer is DashboardAnswer; parts the caller may not read are left out). */
 const dashboardOperation = operation({
@@ -101,3 +102,10 @@ export function dashboardRoutes(resources: readonly ResourceDef[]) {
     });
   };
 }
+
+export const dashboardFeature: ServerFeature = {
+  name: 'dashboard',
+  async register(app, { resources }) {
+    await app.register(dashboardRoutes(resources));
+  },
+};

@@ -5,6 +5,8 @@ import { notificationsT } from '../db/tables';
 import type { KnownRoute } from '../rbac/route-table';
 import { syncPermissions } from '../rbac/sync-permissions';
 import { signedIn } from '../http/signed-in';
+import type { ServerFeature } from '../feature';
+import { appVersion } from '../version';
 
 export function systemRoutes(routes: KnownRoute[], version: string) {
   return async (server: FastifyInstance) => {
@@ -35,3 +37,11 @@ export function systemRoutes(routes: KnownRoute[], version: string) {
     });
   };
 }
+
+/** Health, public configuration, "Reinitiate Permissions" over every route the app registered. */
+export const systemFeature: ServerFeature = {
+  name: 'system',
+  async register(app, { routes }) {
+    await app.register(systemRoutes(routes, appVersion));
+  },
+};

@@ -1,0 +1,5 @@
+import { routesFeature } from '../../../server/feature';
+import { inviteRoutes } from './routes';
+
+/** Invitations: create, list, decide; the public registration. */
+export const invitesFeature = routesFeature('invites', inviteRoutes);

@@ -1,0 +1,46 @@
+import { routesFeature, type ServerFeature } from './feature';
+import { systemFeature } from './routes/system';
+import { opsRoutes } from './routes/ops';
+import { authRoutes } from './routes/auth';
+import { googleRoutes } from './routes/google';
+import { meRoutes } from './routes/me';
+import { myPermissionRoutes } from './routes/my-permissions';
+import { roleLinkRoutes } from './routes/role-links';
+import { uploadRoutes } from './routes/upload';
+import { crudFeature } from './routes/crud';
+import { dashboardFeature } from './routes/dashboard';
+import { webPlugin } from './plugins/web';
+import { sessionsFeature } from '../features/sessions/server';
+import { twoFactorFeature } from '../features/two-factor/server';
+import { auditFeature } from '../features/audit/server';
+import { notificationsFeature } from '../features/notifications/server';
+import { invitesFeature } from '../features/invites/server';
+import { translationsFeature } from '../features/translations/server';
+import { experiencesFeature } from '../features/experiences/server';
+
+/**
+ * The product's features, one line each, in the order their routes register:
+ * a feature's own routes before the generic CRUD routes (which would answer
+ * their paths otherwise), the built front end last (it answers every other
+ * path).
+ */
+export const productFeatures: readonly ServerFeature[] = [
+  systemFeature,
+  routesFeature('ops', opsRoutes),
+  routesFeature('sign-in', authRoutes),
+  routesFeature('google-sign-in', googleRoutes),
+  routesFeature('account', meRoutes),
+  routesFeature('my-permissions', myPermissionRoutes),
+  sessionsFeature,
+  twoFactorFeature,
+  routesFeature('permission-matrix', roleLinkRoutes),
+  auditFeature,
+  notificationsFeature,
+  routesFeature('uploads', uploadRoutes),
+  invitesFeature,
+  translationsFeature,
+  experiencesFeature,
+  crudFeature,
+  dashboardFeature,
+  routesFeature('web', webPlugin),
+];
