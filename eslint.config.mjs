@@ -13,7 +13,7 @@ const boundaries = require('eslint-plugin-boundaries');
 const globals = require('globals');
 
 /**
- * The rooms of the code and who may import whom (ARCHITECTURE.md "Rooms"):
+ * The rooms of the code and who may import whom (ARCHITECTURE.md "The map"):
  * declarations read only shared code; the server, the admin and the public
  * site never import each other; browser-shared code (web) sits under both
  * faces; only the entries see everything they start. A feature folder
@@ -111,7 +111,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: NOT_ON_THE_SITE, message: 'The public site never loads react-admin or MUI (ARCHITECTURE.md "Rooms").' }] },
+        {
+          patterns: [{ group: NOT_ON_THE_SITE, message: 'The public site never loads react-admin or MUI (ARCHITECTURE.md "Boundaries").' }],
+        },
       ],
     },
   },
@@ -130,7 +132,7 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          message: '${file.type} may not import ${dependency.type} (ARCHITECTURE.md "Rooms")',
+          message: '${file.type} may not import ${dependency.type} (ARCHITECTURE.md "The map")',
           rules: Object.entries(MAY_IMPORT).map(([from, allow]) => ({ from, allow })),
         },
       ],

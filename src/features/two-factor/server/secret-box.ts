@@ -13,7 +13,7 @@ const VERSION = 'v1';
  * must not lock every two-factor user out. It is generated once and kept in
  * `server_secrets` like the JWT secret, so every replica reads the same; it
  * protects the secrets in a leaked table, export or log, not in a dump of
- * the whole database (see ARCHITECTURE.md "Two-factor sign-in").
+ * the whole database.
  */
 export async function loadTwoFactorKey(db: Db): Promise<Buffer> {
   await db
