@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../src/shared/resource';
-import { users } from './users.ts';
+import { users } from '../src/features/users/resource.ts';
 import { userProfiles } from './user-profiles.ts';
 import { permissions } from './permissions.ts';
 import { clientPermissions } from './client-permissions.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { roles } from '../../resources/roles';
-import { users } from '../../resources/users';
+import { users } from '../../src/features/users/resource';
 import { userRoles } from '../../resources/user-roles';
 import { toBody, toFormRecord } from '../../src/admin/generic/formValues';
 import { confirmValidator, fieldValidators } from '../../src/admin/generic/validators';

@@ -7,7 +7,7 @@ import { roles } from './roles';
 import { translations } from '../../features/translations/admin';
 import { userProfiles } from './user-profiles';
 import { userRoles } from './user-roles';
-import { users } from './users';
+import { users } from '../../features/users/admin';
 
 /**
  * Each resource's admin folder, by resource name: a resource without one

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordDiff, redact } from '../../../server/audit/diff';
-import { users } from '../../../../resources/users';
+import { users } from '../../users/resource';
 import { roles } from '../../../../resources/roles';
 
 // The audit trail's diff: only what changed, secrets redacted, lists by what was added and removed.

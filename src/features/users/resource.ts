@@ -1,5 +1,5 @@
-import type { ResourceDef } from '../src/shared/resource';
-import { PASSWORD_MIN, PASSWORD_MAX } from '../src/shared/field-kinds/text-rules.ts';
+import type { ResourceDef } from '../../shared/resource';
+import { PASSWORD_MIN, PASSWORD_MAX } from '../../shared/field-kinds/text-rules.ts';
 
 export const users: ResourceDef = {
   name: 'users',
