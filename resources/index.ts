@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../src/shared/resource';
 import { users } from '../src/features/users/resource.ts';
-import { userProfiles } from './user-profiles.ts';
+import { userProfiles } from '../src/features/user-profiles/resource.ts';
 import { permissions } from './permissions.ts';
 import { clientPermissions } from './client-permissions.ts';
 import { roles } from './roles.ts';

@@ -5,7 +5,7 @@ import { invites } from '../../features/invites/admin';
 import { permissions } from './permissions';
 import { roles } from './roles';
 import { translations } from '../../features/translations/admin';
-import { userProfiles } from './user-profiles';
+import { userProfiles } from '../../features/user-profiles/admin';
 import { userRoles } from './user-roles';
 import { users } from '../../features/users/admin';
 
