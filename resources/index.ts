@@ -4,7 +4,7 @@ import { userProfiles } from '../src/features/user-profiles/resource.ts';
 import { permissions } from './permissions.ts';
 import { clientPermissions } from './client-permissions.ts';
 import { roles } from './roles.ts';
-import { userRoles } from './user-roles.ts';
+import { userRoles } from '../src/features/user-roles/resource.ts';
 import { notifications } from '../src/features/notifications/resource.ts';
 import { invites } from '../src/features/invites/resource.ts';
 import { translations } from '../src/features/translations/resource.ts';

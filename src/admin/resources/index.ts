@@ -6,7 +6,7 @@ import { permissions } from './permissions';
 import { roles } from './roles';
 import { translations } from '../../features/translations/admin';
 import { userProfiles } from '../../features/user-profiles/admin';
-import { userRoles } from './user-roles';
+import { userRoles } from '../../features/user-roles/admin';
 import { users } from '../../features/users/admin';
 
 /**

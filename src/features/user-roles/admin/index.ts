@@ -1,4 +1,4 @@
 import BadgeIcon from '@mui/icons-material/Badge';
-import type { AdminResourceModule } from '../module';
+import type { AdminResourceModule } from '../../../admin/resources/module';
 
 export const userRoles: AdminResourceModule = { icon: BadgeIcon };
