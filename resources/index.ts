@@ -3,7 +3,7 @@ import { users } from '../src/features/users/resource.ts';
 import { userProfiles } from '../src/features/user-profiles/resource.ts';
 import { permissions } from './permissions.ts';
 import { clientPermissions } from './client-permissions.ts';
-import { roles } from './roles.ts';
+import { roles } from '../src/features/roles/resource.ts';
 import { userRoles } from '../src/features/user-roles/resource.ts';
 import { notifications } from '../src/features/notifications/resource.ts';
 import { invites } from '../src/features/invites/resource.ts';

@@ -5,7 +5,6 @@ import { authRoutes } from './routes/auth';
 import { googleRoutes } from './routes/google';
 import { meRoutes } from './routes/me';
 import { myPermissionRoutes } from './routes/my-permissions';
-import { roleLinkRoutes } from './routes/role-links';
 import { uploadRoutes } from './routes/upload';
 import { crudFeature } from './routes/crud';
 import { dashboardFeature } from './routes/dashboard';
@@ -17,6 +16,7 @@ import { notificationsFeature } from '../features/notifications/server';
 import { invitesFeature } from '../features/invites/server';
 import { translationsFeature } from '../features/translations/server';
 import { experiencesFeature } from '../features/experiences/server';
+import { rolesFeature } from '../features/roles/server';
 
 /**
  * The product's features, one line each, in the order their routes register:
@@ -33,7 +33,7 @@ export const productFeatures: readonly ServerFeature[] = [
   routesFeature('my-permissions', myPermissionRoutes),
   sessionsFeature,
   twoFactorFeature,
-  routesFeature('permission-matrix', roleLinkRoutes),
+  rolesFeature,
   auditFeature,
   notificationsFeature,
   routesFeature('uploads', uploadRoutes),

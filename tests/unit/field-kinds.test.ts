@@ -4,7 +4,7 @@ import { fieldKinds } from '../../src/shared/field-kinds';
 import { serverKinds } from '../../src/server/field-kinds';
 import { csvFields, csvRow } from '../../src/shared/csv';
 import { users } from '../../src/features/users/resource';
-import { roles } from '../../resources/roles';
+import { roles } from '../../src/features/roles/resource';
 import { experiences } from '../../src/features/experiences/resource';
 
 describe('field kinds', () => {

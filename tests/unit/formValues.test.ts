@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roles } from '../../resources/roles';
+import { roles } from '../../src/features/roles/resource';
 import { users } from '../../src/features/users/resource';
 import { userRoles } from '../../src/features/user-roles/resource';
 import { toBody, toFormRecord } from '../../src/admin/generic/formValues';

@@ -3,7 +3,7 @@ import { clientPermissions } from './client-permissions';
 import { experiences } from '../../features/experiences/admin';
 import { invites } from '../../features/invites/admin';
 import { permissions } from './permissions';
-import { roles } from './roles';
+import { roles } from '../../features/roles/admin';
 import { translations } from '../../features/translations/admin';
 import { userProfiles } from '../../features/user-profiles/admin';
 import { userRoles } from '../../features/user-roles/admin';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../shared/api/role-links';
-import { resourceByName } from '../../../resources/set';
-import { updateRecord } from '../crud/repository';
-import { rankGuard } from '../crud/rank-guard';
-import { actorOf } from '../security/actor';
-import { auditActorOf } from '../audit/record';
+import * as contract from '../contract';
+import { resourceByName } from '../../../../resources/set';
+import { updateRecord } from '../../../server/crud/repository';
+import { rankGuard } from '../../../server/crud/rank-guard';
+import { actorOf } from '../../../server/security/actor';
+import { auditActorOf } from '../../../server/audit/record';
 
 /**
  * The permission matrix's saves: a role's API permissions, or its menu

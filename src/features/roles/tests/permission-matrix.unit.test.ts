@@ -1,13 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  changedRoles,
-  copyRole,
-  coverage,
-  grantsOf,
-  groupRows,
-  resourceOfRoute,
-  setMany,
-} from '../../src/admin/resources/roles/matrix/matrixModel';
+import { changedRoles, copyRole, coverage, grantsOf, groupRows, resourceOfRoute, setMany } from '../admin/matrix/matrixModel';
 
 const roles = [
   { _id: 'admin', name: 'Admin', type: 'admin', permission: [{ _id: 'p1' }, { _id: 'p2' }], clientPermission: [{ _id: 'm1' }] },

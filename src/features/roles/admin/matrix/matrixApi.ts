@@ -1,4 +1,4 @@
-import { api } from '../../../api/http';
+import { api } from '../../../../admin/api/http';
 import type { MatrixRole } from './matrixModel';
 
 export interface ApiPermission {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './server';
-import { expectToast, launchBrowser } from './browser';
-import { expectAccessible, overflowsSideways } from './axe';
-import { apiCall, apiLogin, shot, visit, type Login } from './visit';
+import { startServer, type RunningServer } from '../../../../tests/e2e/server';
+import { expectToast, launchBrowser } from '../../../../tests/e2e/browser';
+import { expectAccessible, overflowsSideways } from '../../../../tests/e2e/axe';
+import { apiCall, apiLogin, shot, visit, type Login } from '../../../../tests/e2e/visit';
 
 let server: RunningServer;
 let browser: Browser;

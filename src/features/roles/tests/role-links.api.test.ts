@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHarness, type Harness } from './harness';
-import { call, permissionByRoute, roleByName } from './helpers';
-import { createRole, grant, signedIn, type Person } from './security/people';
+import { startHarness, type Harness } from '../../../../tests/api/harness';
+import { call, permissionByRoute, roleByName } from '../../../../tests/api/helpers';
+import { createRole, grant, signedIn, type Person } from '../../../../tests/api/security/people';
 
 // The permission matrix's saves: PUT /api/auth/roles/{id}/permissions and
 // /client-permissions replace one role's links in one call, under the rank rule.

@@ -1,8 +1,8 @@
-import { operation } from './operation';
-import { ErrorBody } from './errors';
-import { Id, Type } from './schema';
+import { operation } from '../../shared/api/operation';
+import { ErrorBody } from '../../shared/api/errors';
+import { Id, Type } from '../../shared/api/schema';
 
-/** The role matrix's link writes (`src/server/routes/role-links.ts`). */
+/** The role matrix's link writes (`server/routes.ts`). */
 const IdParams = Type.Object({ id: Id });
 const UuidList = Type.Array(Type.String({ format: 'uuid' }), { maxItems: 10000 });
 
