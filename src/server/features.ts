@@ -4,7 +4,6 @@ import { opsRoutes } from './routes/ops';
 import { authRoutes } from './routes/auth';
 import { googleRoutes } from './routes/google';
 import { meRoutes } from './routes/me';
-import { myPermissionRoutes } from './routes/my-permissions';
 import { uploadRoutes } from './routes/upload';
 import { crudFeature } from './routes/crud';
 import { dashboardFeature } from './routes/dashboard';
@@ -17,6 +16,7 @@ import { invitesFeature } from '../features/invites/server';
 import { translationsFeature } from '../features/translations/server';
 import { experiencesFeature } from '../features/experiences/server';
 import { rolesFeature } from '../features/roles/server';
+import { permissionsFeature } from '../features/permissions/server';
 
 /**
  * The product's features, one line each, in the order their routes register:
@@ -30,7 +30,7 @@ export const productFeatures: readonly ServerFeature[] = [
   routesFeature('sign-in', authRoutes),
   routesFeature('google-sign-in', googleRoutes),
   routesFeature('account', meRoutes),
-  routesFeature('my-permissions', myPermissionRoutes),
+  permissionsFeature,
   sessionsFeature,
   twoFactorFeature,
   rolesFeature,

@@ -1,8 +1,8 @@
 import type { AdminModules } from './module';
-import { clientPermissions } from './client-permissions';
+import { clientPermissions } from '../../features/permissions/admin/client-permissions';
 import { experiences } from '../../features/experiences/admin';
 import { invites } from '../../features/invites/admin';
-import { permissions } from './permissions';
+import { permissions } from '../../features/permissions/admin';
 import { roles } from '../../features/roles/admin';
 import { translations } from '../../features/translations/admin';
 import { userProfiles } from '../../features/user-profiles/admin';

@@ -115,16 +115,6 @@ export const uploadProfileImage = operation({
   response: { 200: Type.Object({ filePaths: Type.Array(Type.Object({ path: Type.String() })) }), ...errors(413) },
 });
 
-/** One API call a user may make: a permission record's method and route pattern. */
-export const ApiCall = Type.Object({ method: Type.String(), route: Type.String() });
-
-export const myPermissions = operation({
-  operationId: 'listMyApiPermissions',
-  summary: 'The API calls the signed-in user may make (a superadmin may make all)',
-  tags: ['me'],
-  response: { 200: Type.Object({ superadmin: Type.Boolean(), data: Type.Array(ApiCall) }) },
-});
-
 /**
  * The bell's live stream (Server-Sent Events). Not an `operation()`: its 200
  * is not JSON, so it names its own media type; the errors the server adds

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHarness, type Harness } from './harness';
-import { call, createUser, permissionByRoute } from './helpers';
+import { startHarness, type Harness } from '../../../../tests/api/harness';
+import { call, createUser, permissionByRoute } from '../../../../tests/api/helpers';
 
 let h: Harness;
 beforeAll(async () => {
