@@ -18,4 +18,6 @@ export const TwoFactorSetupPage = lazy(
   lazyWithTimeout(() => import('../features/two-factor/admin/TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage }))),
 );
 /** The dashboard (counts, pending registrations, the new-users chart) is not needed on a list's first load. */
-export const Dashboard = lazy(lazyWithTimeout(() => import('./screens/Dashboard').then((m) => ({ default: m.Dashboard }))));
+export const Dashboard = lazy(
+  lazyWithTimeout(() => import('../features/dashboard/admin/Dashboard').then((m) => ({ default: m.Dashboard }))),
+);

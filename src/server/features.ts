@@ -6,7 +6,6 @@ import { googleRoutes } from './routes/google';
 import { meRoutes } from './routes/me';
 import { uploadRoutes } from './routes/upload';
 import { crudFeature } from './routes/crud';
-import { dashboardFeature } from './routes/dashboard';
 import { webPlugin } from './plugins/web';
 import { sessionsFeature } from '../features/sessions/server';
 import { twoFactorFeature } from '../features/two-factor/server';
@@ -17,6 +16,7 @@ import { translationsFeature } from '../features/translations/server';
 import { experiencesFeature } from '../features/experiences/server';
 import { rolesFeature } from '../features/roles/server';
 import { permissionsFeature } from '../features/permissions/server';
+import { dashboardFeature } from '../features/dashboard/server';
 
 /**
  * The product's features, one line each, in the order their routes register:

@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import { CountTiles } from './dashboard/CountTiles';
-import { NewUsersChart } from './dashboard/NewUsersChart';
-import { PendingRegistrations } from './dashboard/PendingRegistrations';
-import { RecentNotifications } from './dashboard/RecentNotifications';
-import { useDashboard } from './dashboard/dashboardApi';
+import { CountTiles } from './CountTiles';
+import { NewUsersChart } from './NewUsersChart';
+import { PendingRegistrations } from './PendingRegistrations';
+import { RecentNotifications } from './RecentNotifications';
+import { useDashboard } from './dashboardApi';
 
 /**
  * The /admin landing: counts of what the user may read, registrations

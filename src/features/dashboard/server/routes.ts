@@ -1,26 +1,15 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DASHBOARD_NOTIFICATIONS, NEW_USERS_DAYS, type DashboardAnswer } from '../../shared/dashboard';
-import { hasOperation, type ResourceDef } from '../../shared/resource';
-import { resourceByName } from '../../../resources/set';
-import { invitesT, notificationsT, permissionsT, rolePermissionsT, userRolesT, usersT } from '../db/tables';
-import { tableOf } from '../db/resource-tables';
-import { rowsOf } from '../db/rows';
-import type { Db } from '../db/client';
-import { countRows } from '../crud/count';
-import { isoDate } from '../crud/representation';
-import { signedIn } from '../http/signed-in';
-import { operation } from '../../shared/api/operation';
-import { Type } from '../../shared/api/schema';
-import type { ServerFeature } from '../feature';
-
-/** The dashboard's contract (its answer is DashboardAnswer; parts the caller may not read are left out). */
-const dashboardOperation = operation({
-  operationId: 'getDashboard',
-  summary: 'The admin home: counts, pending registrations, new users per day and own notifications, as far as the caller may read',
-  tags: ['me'],
-  response: { 200: Type.Unsafe<DashboardAnswer>({ type: 'object', additionalProperties: true }) },
-});
+import { DASHBOARD_NOTIFICATIONS, NEW_USERS_DAYS, dashboardOperation, type DashboardAnswer } from '../contract';
+import { hasOperation, type ResourceDef } from '../../../shared/resource';
+import { resourceByName } from '../../../../resources/set';
+import { invitesT, notificationsT, permissionsT, rolePermissionsT, userRolesT, usersT } from '../../../server/db/tables';
+import { tableOf } from '../../../server/db/resource-tables';
+import { rowsOf } from '../../../server/db/rows';
+import type { Db } from '../../../server/db/client';
+import { countRows } from '../../../server/crud/count';
+import { isoDate } from '../../../server/crud/representation';
+import { signedIn } from '../../../server/http/signed-in';
 
 /** The GET routes a user may call: held through one of their roles, or public by their permission record. */
 async function readableRoutes(db: Db, userId: string): Promise<Set<string>> {
@@ -102,10 +91,3 @@ export function dashboardRoutes(resources: readonly ResourceDef[]) {
     });
   };
 }
-
-export const dashboardFeature: ServerFeature = {
-  name: 'dashboard',
-  async register(app, { resources }) {
-    await app.register(dashboardRoutes(resources));
-  },
-};

@@ -1,3 +1,6 @@
+import { operation } from '../../shared/api/operation';
+import { Type } from '../../shared/api/schema';
+
 /** `GET /api/auth/dashboard`: the admin home, holding only what the caller may read. */
 export interface DashboardAnswer {
   /** One entry per declared resource whose list the caller may read, in declaration order. */
@@ -17,3 +20,11 @@ export interface DashboardAnswer {
 export const NEW_USERS_DAYS = 30;
 /** Notifications the dashboard lists. */
 export const DASHBOARD_NOTIFICATIONS = 5;
+
+/** The dashboard's contract (its answer is DashboardAnswer; parts the caller may not read are left out). */
+export const dashboardOperation = operation({
+  operationId: 'getDashboard',
+  summary: 'The admin home: counts, pending registrations, new users per day and own notifications, as far as the caller may read',
+  tags: ['me'],
+  response: { 200: Type.Unsafe<DashboardAnswer>({ type: 'object', additionalProperties: true }) },
+});

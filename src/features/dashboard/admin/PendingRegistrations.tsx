@@ -1,7 +1,7 @@
 import { Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { DashboardAnswer } from '../../../shared/dashboard';
+import type { DashboardAnswer } from '../contract';
 import { DashCard } from './DashCard';
 
 /** Registrations waiting for an admin, with the way to them (only for those who may list invites). */

@@ -1,7 +1,7 @@
 import { Link as MuiLink, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { DashboardAnswer } from '../../../shared/dashboard';
+import type { DashboardAnswer } from '../contract';
 import { DashCard } from './DashCard';
 import { formatDateTime } from '../../../web/dates';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHarness, type Harness } from './harness';
-import { call, createUser, permissionByRoute, runSql } from './helpers';
+import { startHarness, type Harness } from '../../../../tests/api/harness';
+import { call, createUser, permissionByRoute, runSql } from '../../../../tests/api/helpers';
 
 let h: Harness;
 beforeAll(async () => {
