@@ -6,7 +6,9 @@ const loadResourceList = () => import('./generic/ResourceList');
 export const ResourceList = lazy(lazyWithTimeout(loadResourceList));
 /** Starts fetching the generated list's chunk before react-admin asks for it (its failure shows when rendered). */
 export const preloadResourceList = () => void loadResourceList().catch(() => undefined);
-export const ProfilePage = lazy(lazyWithTimeout(() => import('./screens/profile/ProfilePage').then((m) => ({ default: m.ProfilePage }))));
+export const ProfilePage = lazy(
+  lazyWithTimeout(() => import('../features/account/admin/ProfilePage').then((m) => ({ default: m.ProfilePage }))),
+);
 export const ForgotPasswordPage = lazy(
   lazyWithTimeout(() => import('./auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage }))),
 );

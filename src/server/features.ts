@@ -3,7 +3,6 @@ import { systemFeature } from './routes/system';
 import { opsRoutes } from './routes/ops';
 import { authRoutes } from './routes/auth';
 import { googleRoutes } from './routes/google';
-import { meRoutes } from './routes/me';
 import { uploadRoutes } from './routes/upload';
 import { crudFeature } from './routes/crud';
 import { webPlugin } from './plugins/web';
@@ -17,6 +16,7 @@ import { experiencesFeature } from '../features/experiences/server';
 import { rolesFeature } from '../features/roles/server';
 import { permissionsFeature } from '../features/permissions/server';
 import { dashboardFeature } from '../features/dashboard/server';
+import { accountFeature } from '../features/account/server';
 
 /**
  * The product's features, one line each, in the order their routes register:
@@ -29,7 +29,7 @@ export const productFeatures: readonly ServerFeature[] = [
   routesFeature('ops', opsRoutes),
   routesFeature('sign-in', authRoutes),
   routesFeature('google-sign-in', googleRoutes),
-  routesFeature('account', meRoutes),
+  accountFeature,
   permissionsFeature,
   sessionsFeature,
   twoFactorFeature,

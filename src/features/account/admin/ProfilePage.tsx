@@ -3,10 +3,10 @@ import { Alert, Box, Card, CardContent, LinearProgress, Typography } from '@mui/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, PasswordInput, SaveButton, TextInput, Title, useNotify, useTranslate } from 'react-admin';
 import { updateSessionUser } from '../../../web/session';
-import { errorBody } from '../../api/ApiError';
-import { confirmValidator, fieldValidators } from '../../generic/validators';
-import { MySessions } from '../../../features/sessions/admin/MySessions';
-import { TwoFactorCard } from '../../../features/two-factor/admin/TwoFactorCard';
+import { errorBody } from '../../../admin/api/ApiError';
+import { confirmValidator, fieldValidators } from '../../../admin/generic/validators';
+import { MySessions } from '../../sessions/admin/MySessions';
+import { TwoFactorCard } from '../../two-factor/admin/TwoFactorCard';
 import { ImageUpload } from './ImageUpload';
 import { loadProfile, saveProfile, type ProfileUpdate } from './profileApi';
 import { PASSWORD_MIN } from '../../../shared/field-kinds/text-rules';

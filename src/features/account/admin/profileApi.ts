@@ -1,5 +1,5 @@
-import { call } from '../../api/http';
-import * as contract from '../../../shared/api/me';
+import { call } from '../../../admin/api/http';
+import * as contract from '../contract';
 import type { BodyOf, Success } from '../../../shared/api/operation';
 
 export type Profile = Success<typeof contract.myProfile>;

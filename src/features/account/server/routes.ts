@@ -1,18 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import * as contract from '../../shared/api/me';
-import { clientPermissionsT, notificationsT, roleClientPermissionsT, userRolesT, usersT } from '../db/tables';
-import { isoDate } from '../crud/representation';
-import { escapeLike } from '../crud/query';
-import { badRequest, notFound } from '../http/http-error';
-import { signedIn } from '../http/signed-in';
-import { auditActorOf } from '../audit/record';
-import { updateRecord } from '../crud/repository';
-import { resourceByName } from '../../../resources/set';
-import { pageCount, pageOffset } from '../../shared/api/paging';
-import { PASSWORD_MIN_MESSAGE } from '../http/messages';
-import { PASSWORD_MIN } from '../../shared/field-kinds/text-rules';
+import * as contract from '../contract';
+import { clientPermissionsT, roleClientPermissionsT, userRolesT, usersT } from '../../../server/db/tables';
+import { escapeLike } from '../../../server/crud/query';
+import { badRequest } from '../../../server/http/http-error';
+import { signedIn } from '../../../server/http/signed-in';
+import { auditActorOf } from '../../../server/audit/record';
+import { updateRecord } from '../../../server/crud/repository';
+import { resourceByName } from '../../../../resources/set';
+import { pageCount, pageOffset } from '../../../shared/api/paging';
+import { PASSWORD_MIN_MESSAGE } from '../../../server/http/messages';
+import { PASSWORD_MIN } from '../../../shared/field-kinds/text-rules';
 
 /** What a signed-in user reads and changes about themself. */
 export async function meRoutes(server: FastifyInstance) {
@@ -61,60 +60,6 @@ export async function meRoutes(server: FastifyInstance) {
       page,
       pages: pageCount(n, limit),
     };
-  });
-
-  app.get('/api/auth/notifications', { config: self, schema: contract.notifications }, async (req) => {
-    const { page, limit } = req.query;
-    const mine = eq(notificationsT.user, signedIn(req).userId);
-    const onlyUnread = req.query.unread === '1' || req.query.unread === 'true';
-    const where = onlyUnread ? and(mine, isNull(notificationsT.readAt)) : mine;
-    const [rows, [{ n }], [{ unread }]] = await Promise.all([
-      db()
-        .select()
-        .from(notificationsT)
-        .where(where)
-        .orderBy(desc(notificationsT.createdAt), desc(notificationsT.id))
-        .limit(limit)
-        .offset(pageOffset(page, limit)),
-      db().select({ n: count() }).from(notificationsT).where(where),
-      db()
-        .select({ unread: count() })
-        .from(notificationsT)
-        .where(and(mine, isNull(notificationsT.readAt))),
-    ]);
-    return {
-      data: rows.map((x) => ({
-        _id: x.id,
-        title: x.title,
-        body: x.body,
-        link: x.link,
-        readAt: isoDate(x.readAt),
-        createdAt: isoDate(x.createdAt),
-      })),
-      total: n,
-      page,
-      pages: pageCount(n, limit),
-      unread,
-    };
-  });
-
-  app.post('/api/auth/notifications/:id/read', { config: self, schema: contract.readNotification }, async (req) => {
-    const [row] = await db()
-      .update(notificationsT)
-      .set({ readAt: sql`coalesce(${notificationsT.readAt}, now())` })
-      .where(and(eq(notificationsT.id, req.params.id), eq(notificationsT.user, signedIn(req).userId)))
-      .returning({ id: notificationsT.id });
-    if (!row) throw notFound('Notification');
-    return { ok: true as const };
-  });
-
-  app.post('/api/auth/notifications', { config: self, schema: contract.readAllNotifications }, async (req) => {
-    const rows = await db()
-      .update(notificationsT)
-      .set({ readAt: sql`now()` })
-      .where(and(eq(notificationsT.user, signedIn(req).userId), isNull(notificationsT.readAt)))
-      .returning({ id: notificationsT.id });
-    return { ok: true as const, updated: rows.length };
   });
 
   const profileOf = async (userId: string) => {
