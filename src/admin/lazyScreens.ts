@@ -10,10 +10,10 @@ export const ProfilePage = lazy(
   lazyWithTimeout(() => import('../features/account/admin/ProfilePage').then((m) => ({ default: m.ProfilePage }))),
 );
 export const ForgotPasswordPage = lazy(
-  lazyWithTimeout(() => import('./auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage }))),
+  lazyWithTimeout(() => import('../features/sign-in/admin/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage }))),
 );
 export const ResetPasswordPage = lazy(
-  lazyWithTimeout(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage }))),
+  lazyWithTimeout(() => import('../features/sign-in/admin/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage }))),
 );
 export const AuditLogPage = lazy(lazyWithTimeout(() => import('../features/audit/admin/AuditLogPage')));
 export const TwoFactorSetupPage = lazy(

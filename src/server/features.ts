@@ -1,8 +1,6 @@
 import { routesFeature, type ServerFeature } from './feature';
 import { systemFeature } from './routes/system';
 import { opsRoutes } from './routes/ops';
-import { authRoutes } from './routes/auth';
-import { googleRoutes } from './routes/google';
 import { uploadRoutes } from './routes/upload';
 import { crudFeature } from './routes/crud';
 import { webPlugin } from './plugins/web';
@@ -17,6 +15,7 @@ import { rolesFeature } from '../features/roles/server';
 import { permissionsFeature } from '../features/permissions/server';
 import { dashboardFeature } from '../features/dashboard/server';
 import { accountFeature } from '../features/account/server';
+import { signInFeature } from '../features/sign-in/server';
 
 /**
  * The product's features, one line each, in the order their routes register:
@@ -27,8 +26,7 @@ import { accountFeature } from '../features/account/server';
 export const productFeatures: readonly ServerFeature[] = [
   systemFeature,
   routesFeature('ops', opsRoutes),
-  routesFeature('sign-in', authRoutes),
-  routesFeature('google-sign-in', googleRoutes),
+  signInFeature,
   accountFeature,
   permissionsFeature,
   sessionsFeature,

@@ -1,7 +1,7 @@
-import { errors } from './errors';
-import { operation } from './operation';
-import { Nullable, OkMessage, Ok, Type } from './schema';
-import { PASSWORD_MIN, PASSWORD_MAX } from '../field-kinds/text-rules';
+import { errors } from '../../shared/api/errors';
+import { operation } from '../../shared/api/operation';
+import { Nullable, OkMessage, Ok, Type } from '../../shared/api/schema';
+import { PASSWORD_MIN, PASSWORD_MAX } from '../../shared/field-kinds/text-rules';
 
 const Email = Type.String({ minLength: 1, maxLength: 254 });
 

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from '../Link';
-import { Field } from '../Field';
-import { FormMessage } from '../FormMessage';
-import { postJson } from '../postJson';
-import type { resetPassword } from '../../shared/api/auth';
-import { useT } from '../i18n/context';
-import { useRedirectSignedIn } from '../useRedirectSignedIn';
+import { Link } from '../../../site/Link';
+import { Field } from '../../../site/Field';
+import { FormMessage } from '../../../site/FormMessage';
+import { postJson } from '../../../site/postJson';
+import type { resetPassword } from '../contract';
+import { useT } from '../../../site/i18n/context';
+import { useRedirectSignedIn } from '../../../site/useRedirectSignedIn';
 
 /** Minimum password length. */
 const MIN_PASSWORD = 6;

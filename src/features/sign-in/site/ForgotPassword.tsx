@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '../Link';
-import { Field } from '../Field';
-import { FormMessage } from '../FormMessage';
-import { postJson } from '../postJson';
-import type { forgotPassword } from '../../shared/api/auth';
-import { useSiteI18n } from '../i18n/context';
-import { useRedirectSignedIn } from '../useRedirectSignedIn';
-import { EMAIL_PATTERN } from '../../shared/field-kinds/text-rules';
+import { Link } from '../../../site/Link';
+import { Field } from '../../../site/Field';
+import { FormMessage } from '../../../site/FormMessage';
+import { postJson } from '../../../site/postJson';
+import type { forgotPassword } from '../contract';
+import { useSiteI18n } from '../../../site/i18n/context';
+import { useRedirectSignedIn } from '../../../site/useRedirectSignedIn';
+import { EMAIL_PATTERN } from '../../../shared/field-kinds/text-rules';
 
 /** The public twin of /admin/forgot-password: POST /api/auth/forgot-password {email}. */
 export function ForgotPassword() {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { setFlash, takeFlash } from '../../web/flash';
-import { loginTarget } from '../../web/loginTarget';
-import { FormMessage } from '../FormMessage';
-import { LanguageSwitch } from '../LanguageSwitch';
-import { useSiteI18n } from '../i18n/context';
+import { setFlash, takeFlash } from '../../../web/flash';
+import { loginTarget } from '../../../web/loginTarget';
+import { FormMessage } from '../../../site/FormMessage';
+import { LanguageSwitch } from '../../../site/LanguageSwitch';
+import { useSiteI18n } from '../../../site/i18n/context';
 import { LoginForm } from './LoginForm';
-import { TwoFactorForm, type SecondFactor } from '../../features/two-factor/site/TwoFactorForm';
+import { TwoFactorForm, type SecondFactor } from '../../two-factor/site/TwoFactorForm';
 import { signIn, type SignInBody } from './signIn';
 import { useGoogleClientId } from './useGoogleClientId';
 

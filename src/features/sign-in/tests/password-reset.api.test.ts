@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHarness, type Harness } from './harness';
-import { call, createUser, runSql } from './helpers';
-import { startSmtp, type ReceivedMail } from './smtp';
+import { startHarness, type Harness } from '../../../../tests/api/harness';
+import { call, createUser, runSql } from '../../../../tests/api/helpers';
+import { startSmtp, type ReceivedMail } from '../../../../tests/api/smtp';
 
 const PUBLIC_URL = 'https://backoffice.example.org';
 const LINK_RE = /https:\/\/backoffice\.example\.org\/admin\/reset-password\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isLoginPath } from '../../src/web/adminPaths';
-import { loginTarget } from '../../src/web/loginTarget';
-import { setFlash, takeFlash } from '../../src/web/flash';
-import { getRole, getUserInfo } from '../../src/web/session';
-import { signIn } from '../../src/site/login/signIn';
+import { isLoginPath } from '../../../web/adminPaths';
+import { loginTarget } from '../../../web/loginTarget';
+import { setFlash, takeFlash } from '../../../web/flash';
+import { getRole, getUserInfo } from '../../../web/session';
+import { signIn } from '../site/signIn';
 
 const answer = (status: number, body: unknown) =>
   vi.fn(

@@ -1,7 +1,7 @@
-import { saveSession } from '../../web/session';
-import type { googleSignIn, login } from '../../shared/api/auth';
-import type { twoFactorVerify } from '../../features/two-factor/contract';
-import type { BodyOf, Success } from '../../shared/api/operation';
+import { saveSession } from '../../../web/session';
+import type { googleSignIn, login } from '../contract';
+import type { twoFactorVerify } from '../../two-factor/contract';
+import type { BodyOf, Success } from '../../../shared/api/operation';
 
 /**
  * The light login page's POST /api/auth/login, /api/auth/google and

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { googleSignIn } from '../../shared/api/auth';
-import { perAddress } from '../security/rate-limits';
-import { googleKeySet, verifyGoogleIdToken } from '../auth/google-verify';
-import { firstStep } from '../../features/two-factor/server/sign-in-step';
-import { clientOf } from '../http/client-of';
-import { auditedSignIn } from '../audit/sign-in';
-import { usersT } from '../db/tables';
-import { auditActorOf } from '../audit/record';
-import { registerWithInvite } from '../../features/invites/server/register';
-import { badRequest, HttpError, unauthorized } from '../http/http-error';
+import { googleSignIn } from '../contract';
+import { perAddress } from '../../../server/security/rate-limits';
+import { googleKeySet, verifyGoogleIdToken } from './google-verify';
+import { firstStep } from '../../two-factor/server/sign-in-step';
+import { clientOf } from '../../../server/http/client-of';
+import { auditedSignIn } from '../../../server/audit/sign-in';
+import { usersT } from '../../../server/db/tables';
+import { auditActorOf } from '../../../server/audit/record';
+import { registerWithInvite } from '../../invites/server/register';
+import { badRequest, HttpError, unauthorized } from '../../../server/http/http-error';
 
 /** Google sign-in: match by Google `sub`, else by verified e-mail. */
 export async function googleRoutes(server: FastifyInstance) {

@@ -1,13 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { inTransaction } from '../db/transaction';
-import { rolesT, userRolesT } from '../db/tables';
-import { signSessionToken, type SessionKey } from '../security/jwt';
-import { createSession, type SessionClient } from '../security/session-store';
+import type { Db } from '../../../server/db/client';
+import { inTransaction } from '../../../server/db/transaction';
+import { rolesT, userRolesT } from '../../../server/db/tables';
+import { signSessionToken, type SessionKey } from '../../../server/security/jwt';
+import { createSession, type SessionClient } from '../../../server/security/session-store';
 import { assertMaySignIn } from './account-gate';
-import { recordAudit } from '../audit/record';
-import { roleRequiresTwoFactor } from '../../features/two-factor/server/requirement';
-import { hasTwoFactor } from '../../features/two-factor/server/state';
+import { recordAudit } from '../../../server/audit/record';
+import { roleRequiresTwoFactor } from '../../two-factor/server/requirement';
+import { hasTwoFactor } from '../../two-factor/server/state';
 
 export interface LoginUser {
   id: string;

@@ -1,6 +1,6 @@
-import '../site.css';
+import '../../../site/site.css';
 import './login.css';
-import { SiteI18nProvider } from '../i18n/SiteI18nProvider';
+import { SiteI18nProvider } from '../../../site/i18n/SiteI18nProvider';
 import { LoginPage } from './LoginPage';
 
 /** The face main.ts picks for /admin/login when nobody is signed in yet. */

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button, Typography } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
-import { api } from '../api/http';
-import { errorBody } from '../api/ApiError';
-import { getToken } from '../../web/session';
-import { fieldValidators } from '../generic/validators';
+import { api } from '../../../admin/api/http';
+import { errorBody } from '../../../admin/api/ApiError';
+import { getToken } from '../../../web/session';
+import { fieldValidators } from '../../../admin/generic/validators';
 import { AuthCard } from './AuthCard';
 import { BackToLogin } from './BackToLogin';
 

@@ -1,8 +1,8 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN_EMAIL, startHarness, type Harness } from './harness';
-import { call, createUser } from './helpers';
+import { ADMIN_EMAIL, startHarness, type Harness } from '../../../../tests/api/harness';
+import { call, createUser } from '../../../../tests/api/helpers';
 
 const CLIENT_ID = 'test-client';
 const KID = 'test-key-1';

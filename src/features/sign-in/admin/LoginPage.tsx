@@ -2,17 +2,17 @@ import { Alert, Box, Button, Divider, Link as MuiLink } from '@mui/material';
 import { Navigate, Link, useSearchParams } from 'react-router-dom';
 import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 import { useState } from 'react';
-import { getToken } from '../../web/session';
-import { errorBody } from '../api/ApiError';
-import { fieldValidators } from '../generic/validators';
+import { getToken } from '../../../web/session';
+import { errorBody } from '../../../admin/api/ApiError';
+import { fieldValidators } from '../../../admin/generic/validators';
 import { AuthCard } from './AuthCard';
-import { afterLoginTarget } from './loginPath';
+import { afterLoginTarget } from '../../../admin/auth/loginPath';
 import { GoogleButton } from './GoogleButton';
 import { PendingApproval } from './PendingApproval';
-import { TwoFactorRequired } from '../../features/two-factor/admin/TwoFactorRequired';
-import { TwoFactorStep } from '../../features/two-factor/admin/TwoFactorStep';
+import { TwoFactorRequired } from '../../two-factor/admin/TwoFactorRequired';
+import { TwoFactorStep } from '../../two-factor/admin/TwoFactorStep';
 import { useConfig } from './useConfig';
-import type { LoginParams } from '../providers/authProvider';
+import type { LoginParams } from '../../../admin/providers/authProvider';
 
 export function LoginPage() {
   const translate = useTranslate();
