@@ -1,10 +1,10 @@
 import type { ResourceDef } from '../src/shared/resource';
-import { users } from './users.ts';
-import { userProfiles } from './user-profiles.ts';
-import { permissions } from './permissions.ts';
-import { clientPermissions } from './client-permissions.ts';
-import { roles } from './roles.ts';
-import { userRoles } from './user-roles.ts';
+import { users } from '../src/features/users/resource.ts';
+import { userProfiles } from '../src/features/user-profiles/resource.ts';
+import { permissions } from '../src/features/permissions/resource.ts';
+import { clientPermissions } from '../src/features/permissions/client-permissions-resource.ts';
+import { roles } from '../src/features/roles/resource.ts';
+import { userRoles } from '../src/features/user-roles/resource.ts';
 import { notifications } from '../src/features/notifications/resource.ts';
 import { invites } from '../src/features/invites/resource.ts';
 import { translations } from '../src/features/translations/resource.ts';

@@ -21,7 +21,7 @@ if (!admin) void loadLocaleFile(detectLanguage()).catch(() => undefined);
 // call that got a single preload list (the login page fetched SiteRoot's chunks).
 const FACES: Record<'admin' | 'login' | 'site', () => Promise<{ default: ComponentType }>> = {
   admin: () => import('../admin/AdminRoot'),
-  login: () => import('../site/login/LoginRoot'),
+  login: () => import('../features/sign-in/site/LoginRoot'),
   site: () => import('../site/SiteRoot'),
 };
 const face = FACES[admin ? 'admin' : light ? 'login' : 'site']();

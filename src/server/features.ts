@@ -1,14 +1,8 @@
 import { routesFeature, type ServerFeature } from './feature';
 import { systemFeature } from './routes/system';
 import { opsRoutes } from './routes/ops';
-import { authRoutes } from './routes/auth';
-import { googleRoutes } from './routes/google';
-import { meRoutes } from './routes/me';
-import { myPermissionRoutes } from './routes/my-permissions';
-import { roleLinkRoutes } from './routes/role-links';
 import { uploadRoutes } from './routes/upload';
 import { crudFeature } from './routes/crud';
-import { dashboardFeature } from './routes/dashboard';
 import { webPlugin } from './plugins/web';
 import { sessionsFeature } from '../features/sessions/server';
 import { twoFactorFeature } from '../features/two-factor/server';
@@ -17,6 +11,11 @@ import { notificationsFeature } from '../features/notifications/server';
 import { invitesFeature } from '../features/invites/server';
 import { translationsFeature } from '../features/translations/server';
 import { experiencesFeature } from '../features/experiences/server';
+import { rolesFeature } from '../features/roles/server';
+import { permissionsFeature } from '../features/permissions/server';
+import { dashboardFeature } from '../features/dashboard/server';
+import { accountFeature } from '../features/account/server';
+import { signInFeature } from '../features/sign-in/server';
 
 /**
  * The product's features, one line each, in the order their routes register:
@@ -27,13 +26,12 @@ import { experiencesFeature } from '../features/experiences/server';
 export const productFeatures: readonly ServerFeature[] = [
   systemFeature,
   routesFeature('ops', opsRoutes),
-  routesFeature('sign-in', authRoutes),
-  routesFeature('google-sign-in', googleRoutes),
-  routesFeature('account', meRoutes),
-  routesFeature('my-permissions', myPermissionRoutes),
+  signInFeature,
+  accountFeature,
+  permissionsFeature,
   sessionsFeature,
   twoFactorFeature,
-  routesFeature('permission-matrix', roleLinkRoutes),
+  rolesFeature,
   auditFeature,
   notificationsFeature,
   routesFeature('uploads', uploadRoutes),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getToken } from '../web/session';
-import type { userCategories } from '../shared/api/me';
+import type { userCategories } from '../features/account/contract';
 import type { Success } from '../shared/api/operation';
 
 const PROFILE_PATH = '/account/profile';

@@ -5,7 +5,7 @@ import type { Success } from '../shared/api/operation';
  * storage under `userInfo` (token + user) and the role under `role`.
  * Shared by the admin and the public site, so it must stay dependency-free.
  */
-/** Who signed in and their main role, as the sign-in answer carries them (src/shared/api/auth.ts). */
+/** Who signed in and their main role, as the sign-in answer carries them (src/features/sign-in/contract.ts). */
 export type SessionUser = Success<typeof twoFactorVerify>['user'];
 export type SessionRole = NonNullable<Success<typeof twoFactorVerify>['role']>;
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fieldKinds } from '../../src/shared/field-kinds';
 import { serverKinds } from '../../src/server/field-kinds';
 import { csvFields, csvRow } from '../../src/shared/csv';
-import { users } from '../../resources/users';
-import { roles } from '../../resources/roles';
+import { users } from '../../src/features/users/resource';
+import { roles } from '../../src/features/roles/resource';
 import { experiences } from '../../src/features/experiences/resource';
 
 describe('field kinds', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { roles } from '../../resources/roles';
-import { users } from '../../resources/users';
-import { userRoles } from '../../resources/user-roles';
+import { roles } from '../../src/features/roles/resource';
+import { users } from '../../src/features/users/resource';
+import { userRoles } from '../../src/features/user-roles/resource';
 import { toBody, toFormRecord } from '../../src/admin/generic/formValues';
 import { confirmValidator, fieldValidators } from '../../src/admin/generic/validators';
 import type { TranslateFunction } from 'react-admin';

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isSelf, lockOutFields } from '../../src/admin/generic/selfRecord';
 import { clearSession, saveSession } from '../../src/web/session';
-import { users } from '../../resources/users';
-import { roles } from '../../resources/roles';
+import { users } from '../../src/features/users/resource';
+import { roles } from '../../src/features/roles/resource';
 
 const me = { _id: '11111111-1111-1111-1111-111111111111', name: 'Me', email: 'me@example.com', image: null };
 

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, memoryStore, type I18nProvider } from 'react-admin';
 import { dataProvider } from '../providers/dataProvider';
-import { LoginPage } from '../auth/LoginPage';
+import { LoginPage } from '../../features/sign-in/admin/LoginPage';
 import { AppNotifications } from '../layout/AppNotifications';
 import { createKioskI18nProvider } from './kioskI18n';
 import { kioskAuthProvider } from './kioskAuthProvider';

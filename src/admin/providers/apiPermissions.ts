@@ -1,5 +1,5 @@
 import { call } from '../api/http';
-import { myPermissions } from '../../shared/api/me';
+import { myPermissions } from '../../features/permissions/contract';
 import type { Success } from '../../shared/api/operation';
 import type { ApiCall } from '../../shared/operation-call';
 import { getToken } from '../../web/session';

@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { api, setTwoFactorSetupHandler, setUnauthorizedHandler } from '../api/http';
 import { errorStatus } from '../api/ApiError';
 import { clearSession, getToken, getUserInfo, saveSession, setTwoFactorSetupRequired } from '../../web/session';
-import type { googleSignIn, login } from '../../shared/api/auth';
+import type { googleSignIn, login } from '../../features/sign-in/contract';
 import type { twoFactorVerify } from '../../features/two-factor/contract';
 import type { BodyOf, Success } from '../../shared/api/operation';
 import { allows, getCategories } from './categories';
@@ -11,7 +11,7 @@ import { productResources } from '../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
 import { endSession } from '../auth/endSession';
 import { tokenExpired } from '../auth/tokenExpiry';
-import { PendingApproval, REGISTRATION_SUBMITTED, type PendingAnswer } from '../auth/PendingApproval';
+import { PendingApproval, REGISTRATION_SUBMITTED, type PendingAnswer } from '../../features/sign-in/admin/PendingApproval';
 import { TwoFactorRequired } from '../../features/two-factor/admin/TwoFactorRequired';
 
 export type LoginAnswer = Success<typeof login>;

@@ -1,7 +1,7 @@
 import { call } from '../api/http';
-import { userCategories } from '../../shared/api/me';
+import { userCategories } from '../../features/account/contract';
 import type { Static } from '../../shared/api/schema';
-import type { UserCategory } from '../../shared/api/me';
+import type { UserCategory } from '../../features/account/contract';
 import { getToken } from '../../web/session';
 
 /** A menu entry the server grants the signed-in user (a client permission). */

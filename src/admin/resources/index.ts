@@ -1,13 +1,13 @@
 import type { AdminModules } from './module';
-import { clientPermissions } from './client-permissions';
+import { clientPermissions } from '../../features/permissions/admin/client-permissions';
 import { experiences } from '../../features/experiences/admin';
 import { invites } from '../../features/invites/admin';
-import { permissions } from './permissions';
-import { roles } from './roles';
+import { permissions } from '../../features/permissions/admin';
+import { roles } from '../../features/roles/admin';
 import { translations } from '../../features/translations/admin';
-import { userProfiles } from './user-profiles';
-import { userRoles } from './user-roles';
-import { users } from './users';
+import { userProfiles } from '../../features/user-profiles/admin';
+import { userRoles } from '../../features/user-roles/admin';
+import { users } from '../../features/users/admin';
 
 /**
  * Each resource's admin folder, by resource name: a resource without one

@@ -1,6 +1,6 @@
 import { errors } from '../../shared/api/errors';
 import { operation } from '../../shared/api/operation';
-import { LoginResponse } from '../../shared/api/auth';
+import { LoginResponse } from '../sign-in/contract';
 import { Id, Ok, Type } from '../../shared/api/schema';
 import { PASSWORD_MAX } from '../../shared/field-kinds/text-rules';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { uploadProfileImage } from '../../shared/api/me';
+import { uploadProfileImage } from '../../features/account/contract';
 import { badRequest, HttpError } from '../http/http-error';
 import { storeImage } from '../uploads/images';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSession } from '../../../src/server/auth/login-response';
+import { startSession } from '../../../src/features/sign-in/server/login-response';
 import { ADMIN_EMAIL, bearer, startHarness, type Harness } from '../harness';
 import { call } from '../helpers';
 import { operationsOf, requestsFor, type FuzzRequest, type Operation } from './fuzz-requests';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordDiff, redact } from '../../../server/audit/diff';
-import { users } from '../../../../resources/users';
-import { roles } from '../../../../resources/roles';
+import { users } from '../../users/resource';
+import { roles } from '../../roles/resource';
 
 // The audit trail's diff: only what changed, secrets redacted, lists by what was added and removed.
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, type I18nProvider } from 'react-admin';
-import { LoginPage } from '../../../admin/auth/LoginPage';
+import { LoginPage } from '../../sign-in/admin/LoginPage';
 import { authProvider } from '../../../admin/providers/authProvider';
 import { getUserInfo } from '../../../web/session';
 import { interpolate, lookup, type Messages } from '../../../web/localeFile';
@@ -11,7 +11,7 @@ import en from '../../../../public/locales/en/translations.json';
 import { fakeFetch } from '../../../../tests/unit/fakeFetch';
 
 // Google's own button needs its script from the network; this one hands over a credential at once.
-vi.mock('../../../admin/auth/GoogleButton', () => ({
+vi.mock('../../sign-in/admin/GoogleButton', () => ({
   GoogleButton: ({ onCredential }: { onCredential: (c: string) => void }) => (
     <button type="button" onClick={() => onCredential('google-id-token')}>
       Fake Google

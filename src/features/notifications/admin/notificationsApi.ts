@@ -1,5 +1,5 @@
 import { call } from '../../../admin/api/http';
-import * as contract from '../../../shared/api/me';
+import * as contract from '../contract';
 import type { Success } from '../../../shared/api/operation';
 import type { Static } from '../../../shared/api/schema';
 

@@ -1,5 +1,12 @@
-import { routesFeature } from '../../../server/feature';
+import type { ServerFeature } from '../../../server/feature';
+import { notificationListRoutes } from './list';
 import { notificationStreamRoutes } from './routes';
 
-/** The notification stream (server-sent events) of the bell. */
-export const notificationsFeature = routesFeature('notifications', notificationStreamRoutes);
+/** The signed-in user's notifications: the list and mark-read routes, and the bell's live stream (server-sent events). */
+export const notificationsFeature: ServerFeature = {
+  name: 'notifications',
+  async register(app) {
+    await app.register(notificationListRoutes);
+    await app.register(notificationStreamRoutes);
+  },
+};

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationStream } from '../../../shared/api/me';
+import { notificationStream } from '../contract';
 import { signedIn } from '../../../server/http/signed-in';
 import { NotificationStreams } from './stream-hub';
 
@@ -23,7 +23,7 @@ export async function notificationStreamRoutes(app: FastifyInstance) {
     '/api/auth/notifications/stream',
     {
       config: { access: 'self' },
-      // Its 200 is text/event-stream (src/shared/api/me.ts); refusals are JSON like every route's.
+      // Its 200 is text/event-stream (contract.ts); refusals are JSON like every route's.
       schema: notificationStream,
     },
     async (req, reply) => {

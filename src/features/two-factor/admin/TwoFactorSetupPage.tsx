@@ -1,7 +1,7 @@
 import { Alert, Box, Button } from '@mui/material';
 import { useLogout, useTranslate } from 'react-admin';
 import { setTwoFactorSetupRequired } from '../../../web/session';
-import { AuthCard } from '../../../admin/auth/AuthCard';
+import { AuthCard } from '../../sign-in/admin/AuthCard';
 import { RequireSession } from '../../../admin/auth/RequireSession';
 import { SetupFlow } from './SetupFlow';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import QRCode from 'qrcode';
 import * as contract from '../contract';
-import { signIn } from '../../../server/auth/login-response';
+import { signIn } from '../../sign-in/server/login-response';
 import { usersT, userTwoFactor } from '../../../server/db/tables';
 import type { Db } from '../../../server/db/client';
 import { clientOf } from '../../../server/http/client-of';

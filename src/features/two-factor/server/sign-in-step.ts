@@ -1,6 +1,6 @@
 import type { Db } from '../../../server/db/client';
-import { assertMaySignIn } from '../../../server/auth/account-gate';
-import { signIn, type LoginResponse } from '../../../server/auth/login-response';
+import { assertMaySignIn } from '../../sign-in/server/account-gate';
+import { signIn, type LoginResponse } from '../../sign-in/server/login-response';
 import type { SessionKey } from '../../../server/security/jwt';
 import type { SessionClient } from '../../../server/security/session-store';
 import { hasTwoFactor } from './state';

@@ -1,8 +1,0 @@
-import { useQuery } from '@tanstack/react-query';
-import type { DashboardAnswer } from '../../../shared/dashboard';
-import { api } from '../../api/http';
-
-/** The admin home's one request (`GET /api/auth/dashboard`), fresh for 15 s like the lists. */
-export function useDashboard() {
-  return useQuery({ queryKey: ['dashboard'], queryFn: () => api<DashboardAnswer>('/api/auth/dashboard'), staleTime: 15000 });
-}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Alert, Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, PasswordInput, SaveButton, TextInput, Title, useNotify, useTranslate } from 'react-admin';
+import { updateSessionUser } from '../../../web/session';
+import { errorBody } from '../../../admin/api/ApiError';
+import { confirmValidator, fieldValidators } from '../../../admin/generic/validators';
+import { MySessions } from '../../sessions/admin/MySessions';
+import { TwoFactorCard } from '../../two-factor/admin/TwoFactorCard';
+import { ImageUpload } from './ImageUpload';
+import { loadProfile, saveProfile, type ProfileUpdate } from './profileApi';
+import { PASSWORD_MIN } from '../../../shared/field-kinds/text-rules';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export function ProfilePage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const { data, isPending, error } = useQuery({ queryKey: ['app', 'my-profile'], queryFn: loadProfile, retry: false });
+  const t = (k: string) => translate(`app.profile.${k}`);
+  const submit = async (v: Record<string, unknown>) => {
+    const body: ProfileUpdate = {
+      name: str(v.name).trim(),
+      phone: str(v.phone).trim(),
+      address: str(v.address).trim(),
+      bio: str(v.bio),
+    };
+    if (str(v.password)) body.password = str(v.password);
+    if (str(v.image)) body.image = str(v.image);
+    setSaving(true);
+    try {
+      const saved = await saveProfile(body);
+      updateSessionUser({ name: saved.name, image: saved.image ?? null });
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
+      queryClient.setQueryData(['app', 'my-profile'], saved);
+      notify('app.profile.updated', { type: 'success' });
+      // A changed password says so too.
+      if (body.password) notify('app.profile.password_updated', { type: 'success' });
+    } catch (e) {
+      const b = errorBody(e);
+      notify(b.error ?? t(b.transport ? 'save_error' : 'save_failed'), { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 720 }}>
+      <Title title={t('title')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('title')}
+      </Typography>
+      {isPending && <LinearProgress />}
+      {error && <Alert severity="error">{errorBody(error).error ?? t('load_error')}</Alert>}
+      {data && (
+        <Card variant="outlined">
+          <CardContent>
+            <Form record={{ ...data, id: 'me' }} onSubmit={submit} mode="onSubmit" noValidate>
+              <ImageUpload name={data.name} />
+              <TextInput source="email" label={t('email')} fullWidth disabled helperText={false} />
+              <TextInput
+                source="name"
+                label={t('name')}
+                fullWidth
+                helperText={false}
+                validate={fieldValidators(translate, { type: 'string', required: true, maxLength: 200 }, t('name'))}
+              />
+              <TextInput source="phone" label={t('phone')} fullWidth helperText={false} />
+              <TextInput source="address" label={t('address')} fullWidth helperText={false} />
+              <TextInput source="bio" label={t('bio')} fullWidth multiline minRows={3} helperText={false} />
+              <PasswordInput
+                source="password"
+                label={t('password')}
+                fullWidth
+                helperText={false}
+                autoComplete="new-password"
+                validate={fieldValidators(translate, { type: 'password', minLength: PASSWORD_MIN }, t('password'))}
+              />
+              <PasswordInput
+                source="confirmPassword"
+                label={translate('app.form.confirm_password')}
+                fullWidth
+                helperText={false}
+                autoComplete="new-password"
+                validate={confirmValidator(translate, 'password')}
+              />
+              <SaveButton label={t('save')} alwaysEnable disabled={saving} />
+            </Form>
+          </CardContent>
+        </Card>
+      )}
+      <TwoFactorCard />
+      <MySessions />
+    </Box>
+  );
+}

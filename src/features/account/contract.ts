@@ -1,0 +1,78 @@
+import { ISSUED_IMAGE_PATTERN } from '../../shared/field-kinds/image';
+import { errors } from '../../shared/api/errors';
+import { operation } from '../../shared/api/operation';
+import { LimitParam, PageParam, SearchParam } from '../../shared/api/paging';
+import { Nullable, PageInfo, Type } from '../../shared/api/schema';
+import { PASSWORD_MAX } from '../../shared/field-kinds/text-rules';
+
+const pageQuery = (defaultLimit: number) => ({
+  page: PageParam,
+  limit: LimitParam(1000, defaultLimit),
+  q: Type.Optional(SearchParam),
+});
+
+/** A menu entry the signed-in user may open. */
+export const UserCategory = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  path: Type.String(),
+  menu: Type.String(),
+  menu_order: Type.Number(),
+  description: Nullable(Type.String()),
+  auth: Type.Boolean(),
+});
+
+export const userCategories = operation({
+  operationId: 'listMyMenu',
+  summary: 'The menu entries the signed-in user may open',
+  tags: ['me'],
+  querystring: Type.Object(pageQuery(50), { additionalProperties: false }),
+  response: { 200: Type.Object({ data: Type.Array(UserCategory), ...PageInfo }) },
+});
+
+/** What a user reads and edits about themself. */
+export const Profile = Type.Object({
+  name: Type.String(),
+  email: Type.String(),
+  address: Type.String(),
+  phone: Type.String(),
+  bio: Type.String(),
+  image: Nullable(Type.String()),
+});
+
+export const myProfile = operation({
+  operationId: 'getMyProfile',
+  summary: "The signed-in user's profile",
+  tags: ['me'],
+  querystring: Type.Object(pageQuery(25), { additionalProperties: false }),
+  response: { 200: Profile },
+});
+
+const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
+
+export const updateMyProfile = operation({
+  operationId: 'updateMyProfile',
+  summary: "Change the signed-in user's profile (and password: other sessions end)",
+  tags: ['me'],
+  body: Type.Object(
+    {
+      name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+      phone: text(50),
+      address: text(500),
+      bio: text(5000),
+      password: text(PASSWORD_MAX),
+      // Only images this server stored may become a profile picture.
+      image: Type.Optional(Nullable(Type.String({ maxLength: 500, pattern: ISSUED_IMAGE_PATTERN }))),
+    },
+    { additionalProperties: false },
+  ),
+  response: { 200: Profile },
+});
+
+export const uploadProfileImage = operation({
+  operationId: 'uploadProfileImage',
+  summary: 'Store a profile picture (multipart, field "file", at most 1 MB)',
+  tags: ['me'],
+  consumes: ['multipart/form-data'],
+  response: { 200: Type.Object({ filePaths: Type.Array(Type.Object({ path: Type.String() })) }), ...errors(413) },
+});

@@ -1,0 +1,93 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { DASHBOARD_NOTIFICATIONS, NEW_USERS_DAYS, dashboardOperation, type DashboardAnswer } from '../contract';
+import { hasOperation, type ResourceDef } from '../../../shared/resource';
+import { resourceByName } from '../../../../resources/set';
+import { invitesT, notificationsT, permissionsT, rolePermissionsT, userRolesT, usersT } from '../../../server/db/tables';
+import { tableOf } from '../../../server/db/resource-tables';
+import { rowsOf } from '../../../server/db/rows';
+import type { Db } from '../../../server/db/client';
+import { countRows } from '../../../server/crud/count';
+import { isoDate } from '../../../server/crud/representation';
+import { signedIn } from '../../../server/http/signed-in';
+
+/** The GET routes a user may call: held through one of their roles, or public by their permission record. */
+async function readableRoutes(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ route: permissionsT.route })
+    .from(permissionsT)
+    .where(
+      and(
+        eq(permissionsT.method, 'GET'),
+        sql`(${permissionsT.auth} = false OR ${permissionsT.id} IN (
+          SELECT rp.target_id FROM ${rolePermissionsT} rp JOIN ${userRolesT} ur ON ur.role_id = rp.owner_id
+          WHERE ur.user_id = ${userId}))`,
+      ),
+    );
+  return new Set(rows.map((r) => String(r.route)));
+}
+
+/** New users per UTC day over the last NEW_USERS_DAYS days (a day with none is 0). */
+async function newUsersPerDay(db: Db): Promise<{ day: string; count: number }[]> {
+  const res = await db.execute(sql`
+    SELECT to_char(d, 'YYYY-MM-DD') AS day, count(u.id)::int AS n
+    FROM generate_series((now() AT TIME ZONE 'UTC')::date - ${NEW_USERS_DAYS - 1}::int, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d
+    LEFT JOIN ${usersT} u ON u.created_at >= (d AT TIME ZONE 'UTC') AND u.created_at < ((d + interval '1 day') AT TIME ZONE 'UTC')
+    GROUP BY d ORDER BY d`);
+  return rowsOf<{ day: string; n: number }>(res).map((r) => ({ day: r.day, count: Number(r.n) }));
+}
+
+/**
+ * `GET /api/auth/dashboard`: any signed-in user, each part only when they
+ * may read its source through the API (the same permission records as the
+ * lists), so the home never shows more than the menu would lead to.
+ */
+export function dashboardRoutes(resources: readonly ResourceDef[]) {
+  return async (app: FastifyInstance) => {
+    const db = () => app.deps.database.db;
+    const invites = resourceByName('invites');
+    const users = resourceByName('users');
+    app.get('/api/auth/dashboard', { config: { access: 'self' }, schema: dashboardOperation }, async (req): Promise<DashboardAnswer> => {
+      const me = signedIn(req);
+      const routes = me.superadmin ? null : await readableRoutes(db(), me.userId);
+      const may = (route: string) => routes === null || routes.has(route);
+      const listed = resources.filter((r) => hasOperation(r, 'list') && may(r.api));
+      const mine = eq(notificationsT.user, me.userId);
+      const [counts, pending, newUsers, recent, [{ unread }]] = await Promise.all([
+        Promise.all(
+          listed.map(async (r) => {
+            const total = await countRows(db(), tableOf(r), undefined, r.table);
+            return { resource: r.name, path: r.path, total: total.total, exact: total.exact };
+          }),
+        ),
+        may(invites.api) ? db().select({ n: count() }).from(invitesT).where(eq(invitesT.status, 'submitted')) : null,
+        may(users.api) ? newUsersPerDay(db()) : null,
+        db()
+          .select()
+          .from(notificationsT)
+          .where(mine)
+          .orderBy(desc(notificationsT.createdAt), desc(notificationsT.id))
+          .limit(DASHBOARD_NOTIFICATIONS),
+        db()
+          .select({ unread: count() })
+          .from(notificationsT)
+          .where(and(mine, isNull(notificationsT.readAt))),
+      ]);
+      return {
+        counts,
+        ...(pending ? { pendingRegistrations: { total: pending[0].n, path: invites.path } } : {}),
+        ...(newUsers ? { newUsers } : {}),
+        notifications: {
+          recent: recent.map((n) => ({
+            _id: String(n.id),
+            title: String(n.title),
+            link: (n.link as string | null) ?? null,
+            createdAt: isoDate(n.createdAt) ?? '',
+            readAt: isoDate(n.readAt),
+          })),
+          unread,
+        },
+      };
+    });
+  };
+}
