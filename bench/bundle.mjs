@@ -12,7 +12,8 @@ import { join } from 'node:path';
 const dist = process.argv[2] ?? new URL('../dist/web/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const BUDGET = { home: 80 * 1024, login: 80 * 1024, admin: 350 * 1024 };
-const FORBIDDEN = [/react-admin/, /ra-core/, /ra-ui-materialui/, /@mui\//, /src\/admin\//];
+// The back office's own code: its room, and every feature folder's admin/ part.
+const FORBIDDEN = [/react-admin/, /ra-core/, /ra-ui-materialui/, /@mui\//, /src\/admin\//, /src\/features\/[^/]+\/admin\//];
 
 // index.html: the SPA entry (kiosk-login.html is the second, login-only shell).
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
