@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
-  out: './src/server/db/migrations',
+  schema: './src/core/server/db/schema.ts',
+  out: './src/core/server/db/migrations',
 });

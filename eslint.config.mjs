@@ -26,12 +26,12 @@ const ROOMS = [
   { type: 'feature-admin', pattern: 'src/features/*/admin/**/*', mode: 'full' },
   { type: 'feature-site', pattern: 'src/features/*/site/**/*', mode: 'full' },
   { type: 'feature-shared', pattern: 'src/features/*/*', mode: 'full' },
-  { type: 'shared', pattern: 'src/shared/**/*', mode: 'full' },
+  { type: 'shared', pattern: 'src/core/shared/**/*', mode: 'full' },
   { type: 'resources', pattern: 'resources/**/*', mode: 'full' },
-  { type: 'server', pattern: 'src/server/**/*', mode: 'full' },
-  { type: 'web', pattern: 'src/web/**/*', mode: 'full' },
-  { type: 'admin', pattern: 'src/admin/**/*', mode: 'full' },
-  { type: 'site', pattern: 'src/site/**/*', mode: 'full' },
+  { type: 'server', pattern: 'src/core/server/**/*', mode: 'full' },
+  { type: 'web', pattern: 'src/core/web/**/*', mode: 'full' },
+  { type: 'admin', pattern: 'src/core/admin/**/*', mode: 'full' },
+  { type: 'site', pattern: 'src/core/site/**/*', mode: 'full' },
   { type: 'entry', pattern: 'src/entry/**/*', mode: 'full' },
 ];
 const SHARED = ['shared', 'feature-shared'];
@@ -57,10 +57,17 @@ const MAY_IMPORT = {
  * only they use), whether it imports them itself or through browser code
  * shared with the admin.
  */
-const SITE_FILES = ['src/site/**/*.{ts,tsx}', 'src/features/*/site/**/*.{ts,tsx}', 'src/web/**/*.{ts,tsx}'];
+const SITE_FILES = ['src/core/site/**/*.{ts,tsx}', 'src/features/*/site/**/*.{ts,tsx}', 'src/core/web/**/*.{ts,tsx}'];
 const NOT_ON_THE_SITE = ['react-admin', 'ra-*', '@mui/*', '@emotion/*'];
 
-const BROWSER = ['src/admin/**', 'src/site/**', 'src/web/**', 'src/entry/**', 'src/features/*/admin/**', 'src/features/*/site/**'];
+const BROWSER = [
+  'src/core/admin/**',
+  'src/core/site/**',
+  'src/core/web/**',
+  'src/entry/**',
+  'src/features/*/admin/**',
+  'src/features/*/site/**',
+];
 
 export default tseslint.config(
   {
@@ -71,7 +78,7 @@ export default tseslint.config(
       'node_modules/**',
       'tools/lint/node_modules/**',
       'tools/openapi/node_modules/**',
-      'src/server/db/migrations/**',
+      'src/core/server/db/migrations/**',
       'test-results/**',
     ],
   },

@@ -30,7 +30,7 @@ export default defineConfig({
     },
   },
   server: {
-    // The API server on :3000 (npx tsx src/server/main.ts). LOCAL_LOCALES=1
+    // The API server on :3000 (npx tsx src/core/server/main.ts). LOCAL_LOCALES=1
     // serves the translation files from public/ instead of the server.
     proxy: {
       '/api': 'http://localhost:3000',

@@ -30,7 +30,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts', 'src/features/*/tests/**/*.api.test.ts'],
           // One worker process runs every file, importing the server's modules once: a fresh process per file
           // cost more than most files' tests (20 small files: 126 s of CPU with a process each, 62 s in one).
-          // Each file still gets a server and database of its own (harness.ts); nothing under src/server keeps
+          // Each file still gets a server and database of its own (harness.ts); nothing under src/core/server keeps
           // state in a module that one app could leave for the next (CONTRIBUTING, "Rules of the house").
           isolate: false,
           // Migrates and seeds once per run; every file clones that database.

@@ -62,9 +62,9 @@ function leaks(files) {
 
 // The entry loads React (boot) and the face in parallel; both count.
 const boot = keyOf('src/entry/boot.tsx');
-const home = measure('public home', [entryKey, boot, keyOf('src/site/SiteRoot.tsx')]);
+const home = measure('public home', [entryKey, boot, keyOf('src/core/site/SiteRoot.tsx')]);
 const login = measure('light login', [entryKey, boot, keyOf('src/features/sign-in/site/LoginRoot.tsx')]);
-const admin = measure('admin first load', [entryKey, boot, keyOf('src/admin/AdminRoot.tsx')]);
+const admin = measure('admin first load', [entryKey, boot, keyOf('src/core/admin/AdminRoot.tsx')]);
 const kb = (n) => (n / 1024).toFixed(1) + ' kB';
 let failed = false;
 for (const [m, budget] of [

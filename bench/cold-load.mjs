@@ -3,7 +3,7 @@
 // (1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, as Lighthouse's mobile preset) and the CPU slowed 4x; prints FCP
 // and LCP of each load. Lighthouse's cold run simulates the network from one observed load instead (Lantern),
 // which moves FCP behind every request started before the first paint (the admin's preloads, see
-// src/server/plugins/admin-preload.ts); this measures what a browser does.
+// src/core/server/plugins/admin-preload.ts); this measures what a browser does.
 // Usage: node bench/cold-load.mjs <baseUrl> [more baseUrls to compare, loaded in turn] (env RUNS=4, PAGE=/admin/users)
 import { chromium } from 'playwright-core';
 

@@ -5,9 +5,9 @@
  * sign-in over HTTP.
  */
 import path from 'node:path';
-import { buildApp, type App, type BuildOptions } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import type { Database } from '../src/server/db/client';
+import { buildApp, type App, type BuildOptions } from '../src/core/server/app';
+import { loadConfig } from '../src/core/server/config';
+import type { Database } from '../src/core/server/db/client';
 import { seedUsers, type SeedResult } from './api/seed';
 
 export const ADMIN_EMAIL = 'bench-admin@example.com';

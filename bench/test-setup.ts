@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { buildApp } from '../src/core/server/app';
+import { loadConfig } from '../src/core/server/config';
+import { openDatabase } from '../src/core/server/db/client';
 import { baseEnv, createTemplate, databaseUrlFor, onServer, waitUntilUnused } from '../tests/api/template';
 
 async function start(kind: 'fresh' | 'clone', tpl: Awaited<ReturnType<typeof createTemplate>>['template']) {

@@ -10,7 +10,7 @@
 //     longest main-thread task it saw. /admin/users is measured signed in: the
 //     session is put in localStorage first and Lighthouse keeps storage.
 // Usage: start the server (e.g. PORT=3200 DATA_DIR=/tmp/lh-data WEB_DIR=/tmp/lh-dist
-//   ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=admin-pass-123 npx tsx src/server/main.ts), then
+//   ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=admin-pass-123 npx tsx src/core/server/main.ts), then
 //   node bench/web-vitals.mjs [baseUrl=http://127.0.0.1:3200] [runs=3] [email] [password]
 // Optional: ONLY=/admin/users measures one page; LH_ONLY=1 skips the performance-API pass; LH_OUT=dir keeps each Lighthouse report
 // (JSON) for its breakdown (bootup-time, unused JS, main-thread work).

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../src/shared/resource';
+import type { ResourceDef } from '../src/core/shared/resource';
 import { users } from '../src/features/users/resource.ts';
 import { userProfiles } from '../src/features/user-profiles/resource.ts';
 import { permissions } from '../src/features/permissions/resource.ts';

@@ -1,5 +1,5 @@
-import type { ResourceDef } from '../src/shared/resource';
-import { createResourceSet } from '../src/shared/resource-set';
+import type { ResourceDef } from '../src/core/shared/resource';
+import { createResourceSet } from '../src/core/shared/resource-set';
 import { resources } from './index';
 
 /**

@@ -1,4 +1,4 @@
-// Writes src/server/db/schema.ts and src/server/db/table-shapes.ts.
+// Writes src/core/server/db/schema.ts and src/core/server/db/table-shapes.ts.
 // drizzle-kit sees only a module's top-level exports, so every table derived
 // from resources/ is exported from schema.ts by name; table-shapes.ts spells
 // each table's columns out as drizzle builders so that tsc knows their types
@@ -8,8 +8,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { getTableName } from 'drizzle-orm';
-import { resourceTables } from '../src/server/db/resource-tables';
-import { columnShape } from '../src/server/db/column-shape';
+import { resourceTables } from '../src/core/server/db/resource-tables';
+import { columnShape } from '../src/core/server/db/column-shape';
 
 const camel = (key: string) => key.replace(/[-_]+([a-zA-Z])/g, (_, c: string) => c.toUpperCase());
 
@@ -97,7 +97,7 @@ ${lines.join('\n')}
 export * from './system-tables';
 `;
 
-const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../src/server/db');
+const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../src/core/server/db');
 for (const [file, text] of [
   ['table-shapes.ts', shapesText],
   ['schema.ts', schemaText],

@@ -12,20 +12,20 @@ const REFUSED_ROOM = 'boundaries/element-types';
 const REFUSED_PACKAGE = 'no-restricted-imports';
 /** [file the code stands in, the import, the rule that must refuse it, or null when it is allowed]. */
 const PROBES = [
-  ['src/site/probe.ts', 'react-admin', REFUSED_PACKAGE],
-  ['src/site/probe.ts', '@mui/material', REFUSED_PACKAGE],
-  ['src/web/probe.ts', '@mui/material', REFUSED_PACKAGE],
+  ['src/core/site/probe.ts', 'react-admin', REFUSED_PACKAGE],
+  ['src/core/site/probe.ts', '@mui/material', REFUSED_PACKAGE],
+  ['src/core/web/probe.ts', '@mui/material', REFUSED_PACKAGE],
   ['src/features/invites/site/probe.ts', 'react-admin', REFUSED_PACKAGE],
-  ['src/admin/probe.ts', '../server/config', REFUSED_ROOM],
-  ['src/web/probe.ts', '../server/config', REFUSED_ROOM],
-  ['src/site/probe.ts', '../admin/AdminApp', REFUSED_ROOM],
-  ['src/server/probe.ts', '../admin/AdminApp', REFUSED_ROOM],
-  ['src/server/probe.ts', '../site/SiteRoot', REFUSED_ROOM],
-  ['src/shared/probe.ts', '../server/config', REFUSED_ROOM],
-  ['resources/probe.ts', '../src/server/config', REFUSED_ROOM],
-  ['src/admin/probe.ts', '../shared/resource', null],
-  ['src/site/probe.ts', '../web/session', null],
-  ['src/server/probe.ts', '../../resources/set', null],
+  ['src/core/admin/probe.ts', '../server/config', REFUSED_ROOM],
+  ['src/core/web/probe.ts', '../server/config', REFUSED_ROOM],
+  ['src/core/site/probe.ts', '../admin/AdminApp', REFUSED_ROOM],
+  ['src/core/server/probe.ts', '../admin/AdminApp', REFUSED_ROOM],
+  ['src/core/server/probe.ts', '../site/SiteRoot', REFUSED_ROOM],
+  ['src/core/shared/probe.ts', '../server/config', REFUSED_ROOM],
+  ['resources/probe.ts', '../src/core/server/config', REFUSED_ROOM],
+  ['src/core/admin/probe.ts', '../shared/resource', null],
+  ['src/core/site/probe.ts', '../web/session', null],
+  ['src/core/server/probe.ts', '../../resources/set', null],
 ];
 
 const eslint = new ESLint({ cwd: root });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
-import { rowsOf } from '../../src/server/db/rows';
+import type { Db } from '../../src/core/server/db/client';
+import { rowsOf } from '../../src/core/server/db/rows';
 
 const FIRST = [
   'James',

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { loadavg } from 'node:os';
-import type { BuildOptions } from '../../src/server/app';
+import type { BuildOptions } from '../../src/core/server/app';
 import type { BenchArgs } from './args';
 import { cannon, type CannonRequest } from './cannon';
 import { listenAndSignIn, log, prepare, sampleIds, type Kind } from './prepare';

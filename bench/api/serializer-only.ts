@@ -1,8 +1,8 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { isDeepStrictEqual } from 'node:util';
 import { productResources } from '../../resources/set';
-import type { App } from '../../src/server/app';
-import { crudOperations } from '../../src/shared/api/crud';
+import type { App } from '../../src/core/server/app';
+import { crudOperations } from '../../src/core/shared/api/crud';
 
 /**
  * The serialization step alone, in this process: the users' get and list

@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { StrictMode, lazy, Suspense, type ComponentType } from 'react';
-import { lazyWithTimeout } from '../web/lazyWithTimeout';
-import { ErrorBoundary } from '../web/ErrorBoundary';
-import { ErrorScreen } from '../web/ErrorScreen';
+import { lazyWithTimeout } from '../core/web/lazyWithTimeout';
+import { ErrorBoundary } from '../core/web/ErrorBoundary';
+import { ErrorScreen } from '../core/web/ErrorScreen';
 
 /** Renders the chosen face; `load` was started by main.ts before React itself arrived. */
 export function boot(load: () => Promise<{ default: ComponentType }>): void {

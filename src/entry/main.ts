@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { adminTwin, isAdminPath, isLoginPath } from '../web/adminPaths';
-import { detectLanguage } from '../web/language';
-import { loadLocaleFile } from '../web/localeFile';
-import { getToken } from '../web/session';
+import { adminTwin, isAdminPath, isLoginPath } from '../core/web/adminPaths';
+import { detectLanguage } from '../core/web/language';
+import { loadLocaleFile } from '../core/web/localeFile';
+import { getToken } from '../core/web/session';
 
 // Two faces, one SPA: the admin chunk (react-admin + MUI) is only fetched
 // under /admin, so a visitor of the public site never downloads it.
@@ -20,9 +20,9 @@ if (!admin) void loadLocaleFile(detectLanguage()).catch(() => undefined);
 // A table, not a ternary: the minifier folded branches of import() into one
 // call that got a single preload list (the login page fetched SiteRoot's chunks).
 const FACES: Record<'admin' | 'login' | 'site', () => Promise<{ default: ComponentType }>> = {
-  admin: () => import('../admin/AdminRoot'),
+  admin: () => import('../core/admin/AdminRoot'),
   login: () => import('../features/sign-in/site/LoginRoot'),
-  site: () => import('../site/SiteRoot'),
+  site: () => import('../core/site/SiteRoot'),
 };
 const face = FACES[admin ? 'admin' : light ? 'login' : 'site']();
 // The face's own failure is shown by boot's error boundary, not reported here.

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_IDS } from '../../src/shared/api/crud';
+import { MAX_IDS } from '../../src/core/shared/api/crud';
 import { startHarness, type Harness } from './harness';
 import { call, createUser, uniqueEmail } from './helpers';
 import { createRole, recordOf, signedIn, type Person } from './security/people';

@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ErrorBody } from '../../src/shared/api/errors';
+import { ErrorBody } from '../../src/core/shared/api/errors';
 
 /**
  * Checks every answer of the app under test against the OpenAPI document it

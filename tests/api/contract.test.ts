@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { resources } from '../../resources';
-import type { ResourceDef } from '../../src/shared/resource';
+import type { ResourceDef } from '../../src/core/shared/resource';
 import { gadgets } from '../fixtures/gadgets';
 import { ddlFor } from '../fixtures/resource-ddl';
 import { contractChecker } from './contract-check';

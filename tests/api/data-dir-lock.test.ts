@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/core/server/db/client';
 
 // The embedded database is one process's. Real processes here (`npm start`'s
 // server), since the lock is between processes.

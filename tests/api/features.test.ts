@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Type } from '../../src/shared/api/schema';
-import type { ServerFeature } from '../../src/server/feature';
-import { productFeatures } from '../../src/server/features';
-import { operation } from '../../src/shared/api/operation';
+import { Type } from '../../src/core/shared/api/schema';
+import type { ServerFeature } from '../../src/core/server/feature';
+import { productFeatures } from '../../src/core/server/features';
+import { operation } from '../../src/core/shared/api/operation';
 import { startHarness, type Harness } from './harness';
 import { call } from './helpers';
 

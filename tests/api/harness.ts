@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { JWTVerifyGetKey } from 'jose';
-import type { ResourceDef } from '../../src/shared/resource';
-import type { ServerFeature } from '../../src/server/feature';
-import { buildApp, type App } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import type { ResourceDef } from '../../src/core/shared/resource';
+import type { ServerFeature } from '../../src/core/server/feature';
+import { buildApp, type App } from '../../src/core/server/app';
+import { loadConfig, type Config } from '../../src/core/server/config';
+import { openDatabase, type Database } from '../../src/core/server/db/client';
 import { checkEveryResponse } from './contract-check';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, baseEnv, databaseUrlFor, onServer, waitUntilUnused, type DbTemplate } from './template';
 

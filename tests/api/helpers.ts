@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { rowsOf } from '../../src/server/db/rows';
+import { rowsOf } from '../../src/core/server/db/rows';
 import { bearer, type Harness } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

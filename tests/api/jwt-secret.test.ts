@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
-import type { Config } from '../../src/server/config';
+import { buildApp, type App } from '../../src/core/server/app';
+import type { Config } from '../../src/core/server/config';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, startHarness, type Harness } from './harness';
 
 // Replicas share a database and nothing else: a token signed by one must be

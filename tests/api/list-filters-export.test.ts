@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { call, createUser, permissionByRoute, runSql } from './helpers';
-import { EXPORT_BATCH } from '../../src/server/crud/export-csv';
+import { EXPORT_BATCH } from '../../src/core/server/crud/export-csv';
 
 let h: Harness;
 const marker = `flt${Date.now().toString(36)}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildApp, type App } from '../../src/server/app';
+import { buildApp, type App } from '../../src/core/server/app';
 import { readNotificationStream, STREAM_URL, type StreamEvent } from '../../src/features/notifications/admin/notificationStream';
 import { contractChecker } from './contract-check';
 import { startHarness, type Harness } from './harness';

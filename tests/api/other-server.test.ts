@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
+import { buildApp, type App } from '../../src/core/server/app';
 import { bearer, startHarness, type Harness } from './harness';
 import { call, createUser, permissionByRoute, roleByName, runSql, settlesTo } from './helpers';
 

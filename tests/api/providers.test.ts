@@ -2,10 +2,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { HttpError } from 'react-admin';
-import { setFetch } from '../../src/admin/api/http';
-import { createAuthProvider } from '../../src/admin/providers/authProvider';
-import { createDataProvider } from '../../src/admin/providers/dataProvider';
-import { clearSession, getToken, getUserInfo } from '../../src/web/session';
+import { setFetch } from '../../src/core/admin/api/http';
+import { createAuthProvider } from '../../src/core/admin/providers/authProvider';
+import { createDataProvider } from '../../src/core/admin/providers/dataProvider';
+import { clearSession, getToken, getUserInfo } from '../../src/core/web/session';
 import { productResources } from '../../resources/set';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startHarness, type Harness } from './harness';
 import { createUser, runSql } from './helpers';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
+import { buildApp, type App } from '../../src/core/server/app';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startHarness, type Harness } from './harness';
 
 // REDIS_URL: the auth rate limits hold for the whole cluster (counters in

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { resources } from '../../resources';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { buildApp } from '../../src/core/server/app';
+import { loadConfig } from '../../src/core/server/config';
 import { gadgets } from '../fixtures/gadgets';
 
 test('the server refuses to start when an admin path would take a public page', async () => {

@@ -1,4 +1,4 @@
-import type { FetchLike } from '../../src/admin/api/http';
+import type { FetchLike } from '../../src/core/admin/api/http';
 import type { Harness } from './harness';
 
 export interface SeenRequest {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { buildApp, type App } from '../../src/core/server/app';
+import { loadConfig } from '../../src/core/server/config';
 import { baseEnv, databaseUrlFor, onServer, waitUntilUnused } from './template';
 
 // Replicas started at the same instant on an empty PostgreSQL database: each

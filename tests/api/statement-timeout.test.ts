@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { migrationsFolder, openDatabase, type Database } from '../../src/server/db/client';
-import { rowsOf } from '../../src/server/db/rows';
+import { migrationsFolder, openDatabase, type Database } from '../../src/core/server/db/client';
+import { rowsOf } from '../../src/core/server/db/rows';
 import { startHarness } from './harness';
 import { databaseUrlFor, onServer, waitUntilUnused } from './template';
 

@@ -6,15 +6,15 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { hashPassword } from '../../src/server/security/passwords';
+import { buildApp, type App } from '../../src/core/server/app';
+import { loadConfig } from '../../src/core/server/config';
+import { hashPassword } from '../../src/core/server/security/passwords';
 
 // An operator upgrading from the first release: a database made by the
 // first release's migrations only (the initial schema), filled the way that
 // release filled it, then the current code started on it. Every record must
 // be there, reachable through today's API, and the old password must work.
-const migrations = path.resolve('src/server/db/migrations');
+const migrations = path.resolve('src/core/server/db/migrations');
 const FIRST_RELEASE = ['0000_extensions', '0001_initial'];
 let dir: string;
 let app: App;

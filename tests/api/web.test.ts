@@ -18,10 +18,10 @@ beforeAll(async () => {
     JSON.stringify({
       'index.html': { file: 'assets/main-abc123.js', isEntry: true },
       'src/entry/boot.tsx': { file: 'assets/boot-b00t.js', imports: ['_client-c1.js'] },
-      'src/admin/AdminRoot.tsx': { file: 'assets/AdminRoot-a1.js', imports: ['_client-c1.js', '_mui-m1.js'], css: ['assets/x.css'] },
+      'src/core/admin/AdminRoot.tsx': { file: 'assets/AdminRoot-a1.js', imports: ['_client-c1.js', '_mui-m1.js'], css: ['assets/x.css'] },
       '_client-c1.js': { file: 'assets/client-c1.js' },
       '_mui-m1.js': { file: 'assets/mui-m1.js', imports: ['_client-c1.js'] },
-      'src/site/SiteRoot.tsx': { file: 'assets/SiteRoot-s1.js' },
+      'src/core/site/SiteRoot.tsx': { file: 'assets/SiteRoot-s1.js' },
     }),
   );
   writeFileSync(path.join(web, 'assets', 'main-abc123.js'), 'console.log(1)');
@@ -58,7 +58,7 @@ describe('serving the front end', () => {
     // A new build while the server runs: the page names the new chunks, not deleted ones.
     const manifestFile = path.join(web, '.vite', 'manifest.json');
     const before = readFileSync(manifestFile, 'utf8');
-    writeFileSync(manifestFile, JSON.stringify({ 'src/admin/AdminRoot.tsx': { file: 'assets/AdminRoot-new2.js' } }));
+    writeFileSync(manifestFile, JSON.stringify({ 'src/core/admin/AdminRoot.tsx': { file: 'assets/AdminRoot-new2.js' } }));
     expect(preloads((await h.app.inject({ method: 'GET', url: '/admin/users' })).body)).toEqual(['/assets/AdminRoot-new2.js']);
     writeFileSync(manifestFile, before);
     // The sign-in page's first load is the light login, and the site never loads the admin.

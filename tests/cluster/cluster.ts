@@ -3,7 +3,7 @@
 // `npm run bench:cluster`. Every replica is the server as `npm start` runs
 // it: the compiled bundle when `serverEntry` names one (the cluster test
 // builds it once per run: it starts in a fraction of tsx's time on a busy
-// machine), else `src/server/main.ts` through tsx; with the environment
+// machine), else `src/core/server/main.ts` through tsx; with the environment
 // README "Running several instances" describes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -99,7 +99,7 @@ export async function startCluster(opts: {
   replicas: number;
   env?: Record<string, string>;
   serverUrl?: string;
-  /** The compiled server (scripts/build-server.mjs output) to run; unset: src/server/main.ts through tsx. */
+  /** The compiled server (scripts/build-server.mjs output) to run; unset: src/core/server/main.ts through tsx. */
   serverEntry?: string;
 }): Promise<Cluster> {
   const serverUrl = opts.serverUrl ?? process.env.DATABASE_URL;
@@ -132,7 +132,7 @@ export async function startCluster(opts: {
     ports.forEach((port, i) => {
       const name = `r${i + 1}`;
       const dataDir = path.join(work, name);
-      const child = spawn(process.execPath, opts.serverEntry ? [opts.serverEntry] : ['--import', 'tsx', 'src/server/main.ts'], {
+      const child = spawn(process.execPath, opts.serverEntry ? [opts.serverEntry] : ['--import', 'tsx', 'src/core/server/main.ts'], {
         env: {
           ...parentEnv,
           DATABASE_URL: databaseUrl,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { startServer, loginAdmin, type RunningServer, type AdminLogin } from './server';
 import { dayFieldText, expectToast, isoDay, launchBrowser, typeDay, utcDay, waitForTitle } from './browser';
-import { formatDate } from '../../src/web/dates';
+import { formatDate } from '../../src/core/web/dates';
 import { expectAccessible } from './axe';
 
 /** The dashboard and the generated list's tools in Chromium: filters, sort, export, columns, row click, bulk delete. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { invitesT } from '../../src/server/db/tables';
+import { invitesT } from '../../src/core/server/db/tables';
 import { INVITE_STATUSES, type InviteStatus } from '../../src/features/invites/contract';
 import type { AdminLogin, RunningServer } from './server';
 

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/db/client';
+import { buildApp } from '../../src/core/server/app';
+import { loadConfig } from '../../src/core/server/config';
+import { openDatabase, type Db } from '../../src/core/server/db/client';
 
 export interface RunningServer {
   url: string;

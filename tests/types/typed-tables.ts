@@ -1,10 +1,10 @@
 // Compiled by `tsc` (npm test's type check), never run: the tables the
-// server's own routes use carry their column types (src/server/db/tables.ts,
+// server's own routes use carry their column types (src/core/server/db/tables.ts,
 // typed by the generated table-shapes.ts). Each `@ts-expect-error` line must
 // be an error, or tsc fails with "Unused '@ts-expect-error' directive".
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
-import { rolesT, usersT } from '../../src/server/db/tables';
+import type { Db } from '../../src/core/server/db/client';
+import { rolesT, usersT } from '../../src/core/server/db/tables';
 
 // A misspelled column does not compile.
 // @ts-expect-error -- `users` has no column `emial`

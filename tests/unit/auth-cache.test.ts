@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, test } from 'vitest';
-import { AuthCache } from '../../src/server/security/auth-cache';
+import { AuthCache } from '../../src/core/server/security/auth-cache';
 
 const NOW = 1_000_000;
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authProvider } from '../../src/admin/providers/authProvider';
-import { forgetPermissions, type AdminPermissions } from '../../src/admin/providers/permissions';
-import { apiError } from '../../src/admin/api/ApiError';
-import { getRole, getUserInfo, saveSession } from '../../src/web/session';
+import { authProvider } from '../../src/core/admin/providers/authProvider';
+import { forgetPermissions, type AdminPermissions } from '../../src/core/admin/providers/permissions';
+import { apiError } from '../../src/core/admin/api/ApiError';
+import { getRole, getUserInfo, saveSession } from '../../src/core/web/session';
 import { fakeFetch } from './fakeFetch';
 
 const user = { _id: 'u1', name: 'Ada Admin', email: 'ada@x.io', image: null };

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { create } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
-import { unpackBackup } from '../../src/server/backup/archive';
-import { parseManifest } from '../../src/server/backup/manifest';
+import { unpackBackup } from '../../src/core/server/backup/archive';
+import { parseManifest } from '../../src/core/server/backup/manifest';
 
 // A restore unpacks a file someone hands it: anything a backup does not
 // hold (a link, another path) stops it before a byte lands outside its

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenu } from '../../src/admin/layout/buildMenu';
-import type { Category } from '../../src/admin/providers/categories';
+import { buildMenu } from '../../src/core/admin/layout/buildMenu';
+import type { Category } from '../../src/core/admin/providers/categories';
 
 let n = 0;
 const cat = (name: string, menu: string, menu_order: number, path = '/' + name.toLowerCase()): Category => ({

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
-import { redactUrl } from '../../src/server/http/redact-url';
+import { ConfigError, loadConfig } from '../../src/core/server/config';
+import { redactUrl } from '../../src/core/server/http/redact-url';
 
 describe('configuration', () => {
   it('runs on a bare machine with the documented defaults', () => {
@@ -114,7 +114,7 @@ describe('log URLs', () => {
 
 describe('.env.example', () => {
   it('lists every variable the configuration reads', () => {
-    const source = readFileSync(path.resolve('src/server/config.ts'), 'utf8');
+    const source = readFileSync(path.resolve('src/core/server/config.ts'), 'utf8');
     const read = new Set([...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|env, '([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1] ?? m[2]));
     const example = readFileSync(path.resolve('.env.example'), 'utf8');
     const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));

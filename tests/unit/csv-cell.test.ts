@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/shared/csv';
+import { csvCell } from '../../src/core/shared/csv';
 
 describe('a CSV cell', () => {
   it('neutralises what a spreadsheet would run as a formula', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpError } from 'react-admin';
-import { dataProvider } from '../../src/admin/providers/dataProvider';
+import { dataProvider } from '../../src/core/admin/providers/dataProvider';
 import { fakeFetch } from './fakeFetch';
 
 // What the provider makes of real answers is tested against the server

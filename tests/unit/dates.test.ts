@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, intlLocale } from '../../src/web/dates';
+import { formatDate, formatDateTime, intlLocale } from '../../src/core/web/dates';
 
 // One date and one date-time format per language, from Intl.
 describe('the shared date formats', () => {

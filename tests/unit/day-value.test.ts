@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateToDay, dayToDate } from '../../src/admin/dates/dayValue';
+import { dateToDay, dayToDate } from '../../src/core/admin/dates/dayValue';
 
 // The day filters send the API whole days ('YYYY-MM-DD'); the picker edits local dates.
 describe('day filter values', () => {

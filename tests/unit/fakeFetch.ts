@@ -1,4 +1,4 @@
-import { setFetch } from '../../src/admin/api/http';
+import { setFetch } from '../../src/core/admin/api/http';
 
 export interface Call {
   url: string;

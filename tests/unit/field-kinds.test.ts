@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { fieldKinds } from '../../src/shared/field-kinds';
-import { serverKinds } from '../../src/server/field-kinds';
-import { csvFields, csvRow } from '../../src/shared/csv';
+import { fieldKinds } from '../../src/core/shared/field-kinds';
+import { serverKinds } from '../../src/core/server/field-kinds';
+import { csvFields, csvRow } from '../../src/core/shared/csv';
 import { users } from '../../src/features/users/resource';
 import { roles } from '../../src/features/roles/resource';
 import { experiences } from '../../src/features/experiences/resource';

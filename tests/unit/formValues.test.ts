@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { roles } from '../../src/features/roles/resource';
 import { users } from '../../src/features/users/resource';
 import { userRoles } from '../../src/features/user-roles/resource';
-import { toBody, toFormRecord } from '../../src/admin/generic/formValues';
-import { confirmValidator, fieldValidators } from '../../src/admin/generic/validators';
+import { toBody, toFormRecord } from '../../src/core/admin/generic/formValues';
+import { confirmValidator, fieldValidators } from '../../src/core/admin/generic/validators';
 import type { TranslateFunction } from 'react-admin';
 
 const EN: Record<string, string> = {

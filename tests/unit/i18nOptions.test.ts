@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { i18nOptions } from '../../src/admin/providers/i18nOptions';
+import { i18nOptions } from '../../src/core/admin/providers/i18nOptions';
 
 const flat = (o: Record<string, unknown>, p = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v as Record<string, unknown>, p + k + '.') : [p + k]));

@@ -9,7 +9,7 @@ import {
   removeFromList,
   toggleRemove,
   toPayload,
-} from '../../src/shared/image-entry';
+} from '../../src/core/shared/image-entry';
 
 describe('image entry operations', () => {
   it('a new entry starts as create', () => {

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 
 // Databases out there were migrated by the released files: editing one would
 // leave them with a schema this code does not expect. Released migrations are
-// recorded with their checksums (src/server/db/released-migrations.json).
-const folder = path.resolve('src/server/db/migrations');
+// recorded with their checksums (src/core/server/db/released-migrations.json).
+const folder = path.resolve('src/core/server/db/migrations');
 const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as {
   entries: { idx: number; tag: string; when: number }[];
 };
-const released = JSON.parse(readFileSync(path.resolve('src/server/db/released-migrations.json'), 'utf8')) as {
+const released = JSON.parse(readFileSync(path.resolve('src/core/server/db/released-migrations.json'), 'utf8')) as {
   migrations: Record<string, string>;
 };
 const sha256 = (file: string) =>

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { expect, test } from 'vitest';
-import { prefixUpperBound } from '../../src/server/crud/query';
+import { prefixUpperBound } from '../../src/core/server/crud/query';
 
 test('the upper bound of a prefix is the prefix with its last code point plus one', () => {
   expect(prefixUpperBound('li')).toBe('lj');

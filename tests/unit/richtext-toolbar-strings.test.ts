@@ -21,7 +21,7 @@ function keysIn(dir: string, ext: RegExp): string[] {
 }
 
 const library = dirname(createRequire(import.meta.url).resolve('ra-input-rich-text'));
-const keys = [...new Set([...keysIn(library, /\.js$/), ...keysIn('src/admin/richtext', /\.tsx?$/)])].sort();
+const keys = [...new Set([...keysIn(library, /\.js$/), ...keysIn('src/core/admin/richtext', /\.tsx?$/)])].sort();
 
 describe('the rich text toolbar in Greek', () => {
   it('finds the toolbar strings (the scan itself works)', () => {

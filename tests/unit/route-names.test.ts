@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources';
-import { adminSegments, routeCollisions } from '../../src/shared/route-names';
-import { createResourceSet, resourceProblems } from '../../src/shared/resource-set';
-import { SITE_PATHS } from '../../src/shared/site-paths';
-import { ROUTES } from '../../src/site/routes';
-import { ADMIN_SEGMENTS, adminTwin } from '../../src/web/adminPaths';
+import { adminSegments, routeCollisions } from '../../src/core/shared/route-names';
+import { createResourceSet, resourceProblems } from '../../src/core/shared/resource-set';
+import { SITE_PATHS } from '../../src/core/shared/site-paths';
+import { ROUTES } from '../../src/core/site/routes';
+import { ADMIN_SEGMENTS, adminTwin } from '../../src/core/web/adminPaths';
 import { gadgets } from '../fixtures/gadgets';
-import type { ResourceDef } from '../../src/shared/resource';
+import type { ResourceDef } from '../../src/core/shared/resource';
 
 const named = (name: string): ResourceDef => ({ ...gadgets, name, table: name, api: `/api/auth/${name}`, path: `/${name}` });
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { resourceTables } from '../../src/server/db/resource-tables';
-import * as schema from '../../src/server/db/schema';
+import { resourceTables } from '../../src/core/server/db/resource-tables';
+import * as schema from '../../src/core/server/db/schema';
 
 describe('drizzle-kit schema', () => {
   it('exports every table derived from resources/, so migrations cover them all', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { isSelf, lockOutFields } from '../../src/admin/generic/selfRecord';
-import { clearSession, saveSession } from '../../src/web/session';
+import { isSelf, lockOutFields } from '../../src/core/admin/generic/selfRecord';
+import { clearSession, saveSession } from '../../src/core/web/session';
 import { users } from '../../src/features/users/resource';
 import { roles } from '../../src/features/roles/resource';
 

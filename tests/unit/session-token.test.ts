@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { importSessionKey, signSessionToken, verifySessionToken } from '../../src/server/security/jwt';
+import { importSessionKey, signSessionToken, verifySessionToken } from '../../src/core/server/security/jwt';
 
 const claims = { sub: '00000000-0000-4000-8000-000000000001', sid: '00000000-0000-4000-8000-000000000002' };
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { slugify } from '../../src/server/crud/slug';
+import { slugify } from '../../src/core/server/crud/slug';
 
 describe('slugify', () => {
   it('keeps letters of any script and joins words with dashes', () => {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { createTheme, getContrastRatio, ThemeProvider } from '@mui/material/styles';
 import type { ReactElement } from 'react';
-import { darkTheme, lightTheme } from '../../src/admin/theme/themes';
-import { UserAvatar } from '../../src/admin/layout/UserAvatar';
+import { darkTheme, lightTheme } from '../../src/core/admin/theme/themes';
+import { UserAvatar } from '../../src/core/admin/layout/UserAvatar';
 import { InviteStatusChip } from '../../src/features/invites/admin/InviteStatusChip';
 import { INVITE_STATUSES } from '../../src/features/invites/contract';
 

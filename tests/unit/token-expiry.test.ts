@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAuthProvider } from '../../src/admin/providers/authProvider';
+import { createAuthProvider } from '../../src/core/admin/providers/authProvider';
 import { productResources } from '../../resources/set';
 
 /** An unsigned JWT: the browser reads `exp`, only the server checks signatures. */

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { getTableName } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { columnShape } from '../../src/server/db/column-shape';
-import { resourceTables } from '../../src/server/db/resource-tables';
-import { tableShapes } from '../../src/server/db/table-shapes';
+import { columnShape } from '../../src/core/server/db/column-shape';
+import { resourceTables } from '../../src/core/server/db/resource-tables';
+import { tableShapes } from '../../src/core/server/db/table-shapes';
 
 /** A table's columns by key, as plain values. */
 const columnsOf = (table: object) =>
@@ -16,7 +16,7 @@ const columnsOf = (table: object) =>
 // table-shapes.ts gives tsc the column types of the tables derived from the
 // declarations; were a declaration to change without `npm run db:generate`,
 // the types would lie. This keeps them the same, column by column.
-describe('typed tables (src/server/db/table-shapes.ts)', () => {
+describe('typed tables (src/core/server/db/table-shapes.ts)', () => {
   it('has a shape for each derived table and no other', () => {
     expect(Object.keys(tableShapes).sort()).toEqual(Object.keys(resourceTables).sort());
   });

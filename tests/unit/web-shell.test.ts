@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminTwin } from '../../src/web/adminPaths';
-import { interpolate, lookup } from '../../src/web/localeFile';
-import { ChunkLoadError, CHUNK_TIMEOUT_MS, lazyWithTimeout } from '../../src/web/lazyWithTimeout';
-import { toSupported } from '../../src/web/language';
-import { kioskTarget } from '../../src/admin/kiosk/kioskTarget';
+import { adminTwin } from '../../src/core/web/adminPaths';
+import { interpolate, lookup } from '../../src/core/web/localeFile';
+import { ChunkLoadError, CHUNK_TIMEOUT_MS, lazyWithTimeout } from '../../src/core/web/lazyWithTimeout';
+import { toSupported } from '../../src/core/web/language';
+import { kioskTarget } from '../../src/core/admin/kiosk/kioskTarget';
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,6 @@
-import { operation } from '../../shared/api/operation';
-import { LimitParam, PageParam, SearchParam } from '../../shared/api/paging';
-import { Id, Nullable, PageInfo, Type, type Static } from '../../shared/api/schema';
+import { operation } from '../../core/shared/api/operation';
+import { LimitParam, PageParam, SearchParam } from '../../core/shared/api/paging';
+import { Id, Nullable, PageInfo, Type, type Static } from '../../core/shared/api/schema';
 
 const tags = ['audit'];
 

@@ -1,5 +1,5 @@
-import { operation } from '../../shared/api/operation';
-import { Type } from '../../shared/api/schema';
+import { operation } from '../../core/shared/api/operation';
+import { Type } from '../../core/shared/api/schema';
 
 /** `GET /api/auth/dashboard`: the admin home, holding only what the caller may read. */
 export interface DashboardAnswer {

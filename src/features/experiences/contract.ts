@@ -1,7 +1,7 @@
-import { UUID_PATTERN } from '../../shared/field-kinds/kind';
-import { errors } from '../../shared/api/errors';
-import { operation } from '../../shared/api/operation';
-import { Type, type TSchema } from '../../shared/api/schema';
+import { UUID_PATTERN } from '../../core/shared/field-kinds/kind';
+import { errors } from '../../core/shared/api/errors';
+import { operation } from '../../core/shared/api/operation';
+import { Type, type TSchema } from '../../core/shared/api/schema';
 
 /** The public page of one experience: its record (built from the declaration) plus where image paths start. */
 export const publicExperience = (record: TSchema) =>

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../../shared/resource';
+import type { ResourceDef } from '../../core/shared/resource';
 
 export const MAX_EXPERIENCE_IMAGES = 10;
 export const MAX_EXPERIENCE_IMAGE_BYTES = 10 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../../shared/resource';
+import type { ResourceDef } from '../../core/shared/resource';
 
 export const INVITE_STATUSES = ['not used', 'submitted', 'consumed', 'expired', 'rejected'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];

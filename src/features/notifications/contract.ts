@@ -1,7 +1,7 @@
-import { errors } from '../../shared/api/errors';
-import { operation } from '../../shared/api/operation';
-import { LimitParam, PageParam, SearchParam } from '../../shared/api/paging';
-import { Id, Nullable, Ok, PageInfo, Timestamp, Type } from '../../shared/api/schema';
+import { errors } from '../../core/shared/api/errors';
+import { operation } from '../../core/shared/api/operation';
+import { LimitParam, PageParam, SearchParam } from '../../core/shared/api/paging';
+import { Id, Nullable, Ok, PageInfo, Timestamp, Type } from '../../core/shared/api/schema';
 
 export const Notification = Type.Object({
   _id: Type.String(),

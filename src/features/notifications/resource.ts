@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../../shared/resource';
+import type { ResourceDef } from '../../core/shared/resource';
 
 /** Per-user notifications. Served by their own routes (own records only). */
 export const notifications: ResourceDef = {

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../../shared/resource';
+import type { ResourceDef } from '../../core/shared/resource';
 
 /** Menu entries (client permissions): what a role sees in the admin menu. */
 export const clientPermissions: ResourceDef = {

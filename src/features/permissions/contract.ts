@@ -1,5 +1,5 @@
-import { operation } from '../../shared/api/operation';
-import { Type } from '../../shared/api/schema';
+import { operation } from '../../core/shared/api/operation';
+import { Type } from '../../core/shared/api/schema';
 
 /** One API call a user may make: a permission record's method and route pattern. */
 export const ApiCall = Type.Object({ method: Type.String(), route: Type.String() });

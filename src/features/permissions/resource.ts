@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../../shared/resource';
+import type { ResourceDef } from '../../core/shared/resource';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 

@@ -1,6 +1,6 @@
-import { operation } from '../../shared/api/operation';
-import { ErrorBody } from '../../shared/api/errors';
-import { Id, Type } from '../../shared/api/schema';
+import { operation } from '../../core/shared/api/operation';
+import { ErrorBody } from '../../core/shared/api/errors';
+import { Id, Type } from '../../core/shared/api/schema';
 
 /** The role matrix's link writes (`server/routes.ts`). */
 const IdParams = Type.Object({ id: Id });

@@ -1,6 +1,6 @@
-import { operation } from '../../shared/api/operation';
-import { ErrorBody } from '../../shared/api/errors';
-import { Id, Nullable, Timestamp, Type } from '../../shared/api/schema';
+import { operation } from '../../core/shared/api/operation';
+import { ErrorBody } from '../../core/shared/api/errors';
+import { Id, Nullable, Timestamp, Type } from '../../core/shared/api/schema';
 
 /** One live session ("Where you're signed in"). */
 export const Session = Type.Object({

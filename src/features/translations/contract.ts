@@ -1,7 +1,7 @@
-import { operation } from '../../shared/api/operation';
-import { errors } from '../../shared/api/errors';
-import { LimitParam, PageParam, SearchParam } from '../../shared/api/paging';
-import { Id, Nullable, PageInfo, Timestamp, Type } from '../../shared/api/schema';
+import { operation } from '../../core/shared/api/operation';
+import { errors } from '../../core/shared/api/errors';
+import { LimitParam, PageParam, SearchParam } from '../../core/shared/api/paging';
+import { Id, Nullable, PageInfo, Timestamp, Type } from '../../core/shared/api/schema';
 import { ENTRY_FILTERS } from './entry-status';
 
 /** A language code: `en`, `el`, `pt-BR`. */

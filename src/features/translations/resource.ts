@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../../shared/resource';
+import type { ResourceDef } from '../../core/shared/resource';
 
 /** Interface texts per language. Served by their own routes (/api/auth/translations). */
 export const translations: ResourceDef = {

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../../shared/resource';
+import type { ResourceDef } from '../../core/shared/resource';
 
 /** Read-only projection of the profile fields kept on the users table. */
 export const userProfiles: ResourceDef = {

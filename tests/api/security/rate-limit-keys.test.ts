@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/server/config';
-import { buildApp, type App } from '../../../src/server/app';
+import { ConfigError, loadConfig } from '../../../src/core/server/config';
+import { buildApp, type App } from '../../../src/core/server/app';
 import { ADMIN_EMAIL, startHarness, type Harness } from '../harness';
 
 // Rate limits were per IP only, and with TRUST_PROXY=1 every

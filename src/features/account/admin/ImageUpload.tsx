@@ -3,8 +3,8 @@ import { Box, Button, CircularProgress } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useNotify, useTranslate } from 'react-admin';
-import { errorBody } from '../../../admin/api/ApiError';
-import { UserAvatar } from '../../../admin/layout/UserAvatar';
+import { errorBody } from '../../../core/admin/api/ApiError';
+import { UserAvatar } from '../../../core/admin/layout/UserAvatar';
 import { PROFILE_IMAGE_MAX_BYTES, uploadProfileImage } from './profileApi';
 
 /** Uploads at once; the new path is applied when the profile is saved, as the success message says. */

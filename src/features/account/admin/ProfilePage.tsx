@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Alert, Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, PasswordInput, SaveButton, TextInput, Title, useNotify, useTranslate } from 'react-admin';
-import { updateSessionUser } from '../../../web/session';
-import { errorBody } from '../../../admin/api/ApiError';
-import { confirmValidator, fieldValidators } from '../../../admin/generic/validators';
+import { updateSessionUser } from '../../../core/web/session';
+import { errorBody } from '../../../core/admin/api/ApiError';
+import { confirmValidator, fieldValidators } from '../../../core/admin/generic/validators';
 import { MySessions } from '../../sessions/admin/MySessions';
 import { TwoFactorCard } from '../../two-factor/admin/TwoFactorCard';
 import { ImageUpload } from './ImageUpload';
 import { loadProfile, saveProfile, type ProfileUpdate } from './profileApi';
-import { PASSWORD_MIN } from '../../../shared/field-kinds/text-rules';
+import { PASSWORD_MIN } from '../../../core/shared/field-kinds/text-rules';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

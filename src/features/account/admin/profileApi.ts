@@ -1,6 +1,6 @@
-import { call } from '../../../admin/api/http';
+import { call } from '../../../core/admin/api/http';
 import * as contract from '../contract';
-import type { BodyOf, Success } from '../../../shared/api/operation';
+import type { BodyOf, Success } from '../../../core/shared/api/operation';
 
 export type Profile = Success<typeof contract.myProfile>;
 export type ProfileUpdate = BodyOf<typeof contract.updateMyProfile>;

@@ -1,4 +1,4 @@
-import { routesFeature } from '../../../server/feature';
+import { routesFeature } from '../../../core/server/feature';
 import { meRoutes } from './routes';
 
 /** What a signed-in user reads and changes about themself: their menu entries and their profile. */

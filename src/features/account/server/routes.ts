@@ -2,16 +2,16 @@ import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import * as contract from '../contract';
-import { clientPermissionsT, roleClientPermissionsT, userRolesT, usersT } from '../../../server/db/tables';
-import { escapeLike } from '../../../server/crud/query';
-import { badRequest } from '../../../server/http/http-error';
-import { signedIn } from '../../../server/http/signed-in';
-import { auditActorOf } from '../../../server/audit/record';
-import { updateRecord } from '../../../server/crud/repository';
+import { clientPermissionsT, roleClientPermissionsT, userRolesT, usersT } from '../../../core/server/db/tables';
+import { escapeLike } from '../../../core/server/crud/query';
+import { badRequest } from '../../../core/server/http/http-error';
+import { signedIn } from '../../../core/server/http/signed-in';
+import { auditActorOf } from '../../../core/server/audit/record';
+import { updateRecord } from '../../../core/server/crud/repository';
 import { resourceByName } from '../../../../resources/set';
-import { pageCount, pageOffset } from '../../../shared/api/paging';
-import { PASSWORD_MIN_MESSAGE } from '../../../server/http/messages';
-import { PASSWORD_MIN } from '../../../shared/field-kinds/text-rules';
+import { pageCount, pageOffset } from '../../../core/shared/api/paging';
+import { PASSWORD_MIN_MESSAGE } from '../../../core/server/http/messages';
+import { PASSWORD_MIN } from '../../../core/shared/field-kinds/text-rules';
 
 /** What a signed-in user reads and changes about themself. */
 export async function meRoutes(server: FastifyInstance) {

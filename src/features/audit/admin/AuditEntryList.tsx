@@ -1,7 +1,7 @@
 import { Box, Chip, List, ListItem, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { AuditEntry } from '../contract';
-import { formatDateTime } from '../../../web/dates';
+import { formatDateTime } from '../../../core/web/dates';
 import { DiffView } from './DiffView';
 
 /**

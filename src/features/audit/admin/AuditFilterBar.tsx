@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Box, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AUDIT_ACTIONS } from '../contract';
-import { useAdminResources } from '../../../admin/resources/AdminResources';
+import { useAdminResources } from '../../../core/admin/resources/AdminResources';
 import type { AuditFilterValues } from './auditApi';
-import { DayInput } from '../../../admin/dates/DayInput';
+import { DayInput } from '../../../core/admin/dates/DayInput';
 
 /** Typed filters wait this long after the last key before they apply. */
 const DEBOUNCE_MS = 350;

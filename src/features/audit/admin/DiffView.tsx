@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { AuditDiff } from '../contract';
-import { formatDateTime } from '../../../web/dates';
+import { formatDateTime } from '../../../core/web/dates';
 import { formatValue } from './formatValue';
 
 /**

@@ -3,7 +3,7 @@ import { Accordion, AccordionDetails, AccordionSummary, Alert, LinearProgress, T
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate, type Identifier } from 'react-admin';
-import { errorBody, errorStatus } from '../../../admin/api/ApiError';
+import { errorBody, errorStatus } from '../../../core/admin/api/ApiError';
 import { useMayReadAudit } from './useMayReadAudit';
 import { AuditEntryList } from './AuditEntryList';
 import { loadAuditLogs } from './auditApi';

@@ -1,6 +1,6 @@
 import type { AuditFilters } from '../contract';
 import { listAuditLogs } from '../contract';
-import { call } from '../../../admin/api/http';
+import { call } from '../../../core/admin/api/http';
 
 export const AUDIT_API = '/api/auth/audit-logs';
 

@@ -1,7 +1,7 @@
 import { usePermissions } from 'react-admin';
-import { ADMIN_OWN_PATHS } from '../../../shared/site-paths';
-import { allows } from '../../../admin/providers/categories';
-import type { AdminPermissions } from '../../../admin/providers/permissions';
+import { ADMIN_OWN_PATHS } from '../../../core/shared/site-paths';
+import { allows } from '../../../core/admin/providers/categories';
+import type { AdminPermissions } from '../../../core/admin/providers/permissions';
 
 /** Whether the user may read the audit log (its menu entry, from my-permissions): History sections show only then. */
 export function useMayReadAudit(): boolean {

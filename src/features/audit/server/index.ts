@@ -1,4 +1,4 @@
-import type { ServerFeature } from '../../../server/feature';
+import type { ServerFeature } from '../../../core/server/feature';
 import { auditRoutes } from './routes';
 import { auditPurger } from './purge';
 

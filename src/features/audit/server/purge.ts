@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../server/db/client';
-import { inTransaction } from '../../../server/db/transaction';
-import { rowsOf } from '../../../server/db/rows';
-import { auditLogs } from '../../../server/db/system-tables';
+import type { Db } from '../../../core/server/db/client';
+import { inTransaction } from '../../../core/server/db/transaction';
+import { rowsOf } from '../../../core/server/db/rows';
+import { auditLogs } from '../../../core/server/db/system-tables';
 
 /** Advisory lock of the purge: while one replica deletes, the others skip (the delete is idempotent anyway). */
 const PURGE_LOCK = 7_231_018;

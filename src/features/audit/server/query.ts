@@ -1,14 +1,14 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFilters } from '../contract';
-import { UUID_PATTERN } from '../../../shared/field-kinds/kind';
-import { csvCell } from '../../../shared/csv';
-import type { Db } from '../../../server/db/client';
-import { auditLogs } from '../../../server/db/system-tables';
-import { isoDate } from '../../../server/crud/representation';
-import { escapeLike } from '../../../server/crud/query';
-import { badRequest } from '../../../server/http/http-error';
-import { countRows } from '../../../server/crud/count';
-import type { AnyTable } from '../../../server/db/any-table';
+import { UUID_PATTERN } from '../../../core/shared/field-kinds/kind';
+import { csvCell } from '../../../core/shared/csv';
+import type { Db } from '../../../core/server/db/client';
+import { auditLogs } from '../../../core/server/db/system-tables';
+import { isoDate } from '../../../core/server/crud/representation';
+import { escapeLike } from '../../../core/server/crud/query';
+import { badRequest } from '../../../core/server/http/http-error';
+import { countRows } from '../../../core/server/crud/count';
+import type { AnyTable } from '../../../core/server/db/any-table';
 
 const uuidRe = new RegExp(UUID_PATTERN);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import type { ResourceDef } from '../../../shared/resource';
-import { UUID_PATTERN } from '../../../shared/field-kinds/kind';
-import type { Db } from '../../../server/db/client';
-import { tableOf } from '../../../server/db/resource-tables';
-import { selection } from '../../../server/crud/repository';
+import type { ResourceDef } from '../../../core/shared/resource';
+import { UUID_PATTERN } from '../../../core/shared/field-kinds/kind';
+import type { Db } from '../../../core/server/db/client';
+import { tableOf } from '../../../core/server/db/resource-tables';
+import { selection } from '../../../core/server/crud/repository';
 
 const uuidRe = new RegExp(UUID_PATTERN);
 const keyOf = (resource: string, id: string) => `${resource}\u0000${id}`;

@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import * as contract from '../contract';
-import { auditLogs } from '../../../server/db/system-tables';
-import { refuseUnknownParams } from '../../../server/crud/known-params';
-import type { ResourceDef } from '../../../shared/resource';
+import { auditLogs } from '../../../core/server/db/system-tables';
+import { refuseUnknownParams } from '../../../core/server/crud/known-params';
+import type { ResourceDef } from '../../../core/shared/resource';
 import { auditToApi, auditTotal, auditWhere, exportAuditCsv, newestFirst } from './query';
 import { recordLabels } from './record-labels';
-import { pageCount, pageOffset } from '../../../shared/api/paging';
+import { pageCount, pageOffset } from '../../../core/shared/api/paging';
 
 export const AUDIT_ROUTE = '/api/auth/audit-logs';
 

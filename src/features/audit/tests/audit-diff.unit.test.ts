@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordDiff, redact } from '../../../server/audit/diff';
+import { recordDiff, redact } from '../../../core/server/audit/diff';
 import { users } from '../../users/resource';
 import { roles } from '../../roles/resource';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatValue } from '../admin/formatValue';
-import { formatDateTime } from '../../../web/dates';
+import { formatDateTime } from '../../../core/web/dates';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 const show = (v: unknown, lang = 'en') => formatValue(v, '(empty)', yesNo, (iso) => formatDateTime(iso, lang));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { purgeAuditLogs } from '../server/purge';
-import { hashToken } from '../../../server/security/random-token';
+import { hashToken } from '../../../core/server/security/random-token';
 import { ADMIN_EMAIL, startHarness, type Harness } from '../../../../tests/api/harness';
 import { call, createUser, permissionByRoute, roleByName, runSql, uniqueEmail } from '../../../../tests/api/helpers';
 import { grant, signedIn } from '../../../../tests/api/security/people';

@@ -2,7 +2,7 @@ import { Box, Card, CardActionArea, CardContent, Skeleton, Typography } from '@m
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { DashboardAnswer } from '../contract';
-import { useMenuIcon } from '../../../admin/layout/menuIcons';
+import { useMenuIcon } from '../../../core/admin/layout/menuIcons';
 
 const TILE_HEIGHT = 88;
 const GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2 } as const;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Box, useTheme } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { formatDate } from '../../../web/dates';
+import { formatDate } from '../../../core/web/dates';
 import { DashCard } from './DashCard';
 
 const W = 600;

@@ -3,7 +3,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { DashboardAnswer } from '../contract';
 import { DashCard } from './DashCard';
-import { formatDateTime } from '../../../web/dates';
+import { formatDateTime } from '../../../core/web/dates';
 
 /** Links inside the admin go through the router; anything else is shown as text. */
 const adminPath = (link: string | null) => (link && link.startsWith('/admin') ? link.slice('/admin'.length) || '/' : null);

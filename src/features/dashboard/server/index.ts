@@ -1,4 +1,4 @@
-import type { ServerFeature } from '../../../server/feature';
+import type { ServerFeature } from '../../../core/server/feature';
 import { dashboardRoutes } from './routes';
 
 /** The admin home's one request; it counts every declaration the app serves. */

@@ -1,15 +1,15 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_NOTIFICATIONS, NEW_USERS_DAYS, dashboardOperation, type DashboardAnswer } from '../contract';
-import { hasOperation, type ResourceDef } from '../../../shared/resource';
+import { hasOperation, type ResourceDef } from '../../../core/shared/resource';
 import { resourceByName } from '../../../../resources/set';
-import { invitesT, notificationsT, permissionsT, rolePermissionsT, userRolesT, usersT } from '../../../server/db/tables';
-import { tableOf } from '../../../server/db/resource-tables';
-import { rowsOf } from '../../../server/db/rows';
-import type { Db } from '../../../server/db/client';
-import { countRows } from '../../../server/crud/count';
-import { isoDate } from '../../../server/crud/representation';
-import { signedIn } from '../../../server/http/signed-in';
+import { invitesT, notificationsT, permissionsT, rolePermissionsT, userRolesT, usersT } from '../../../core/server/db/tables';
+import { tableOf } from '../../../core/server/db/resource-tables';
+import { rowsOf } from '../../../core/server/db/rows';
+import type { Db } from '../../../core/server/db/client';
+import { countRows } from '../../../core/server/crud/count';
+import { isoDate } from '../../../core/server/crud/representation';
+import { signedIn } from '../../../core/server/http/signed-in';
 
 /** The GET routes a user may call: held through one of their roles, or public by their permission record. */
 async function readableRoutes(db: Db, userId: string): Promise<Set<string>> {

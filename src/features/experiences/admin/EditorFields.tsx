@@ -1,9 +1,9 @@
 import { Box } from '@mui/material';
 import { BooleanInput, TextInput, useTranslate } from 'react-admin';
-import { AdminRichTextInput } from '../../../admin/richtext/AdminRichTextInput';
-import type { ResourceDef } from '../../../shared/resource';
-import { fieldLabel } from '../../../shared/resource';
-import { fieldValidators } from '../../../admin/generic/validators';
+import { AdminRichTextInput } from '../../../core/admin/richtext/AdminRichTextInput';
+import type { ResourceDef } from '../../../core/shared/resource';
+import { fieldLabel } from '../../../core/shared/resource';
+import { fieldValidators } from '../../../core/admin/generic/validators';
 
 /** Title, slug, description, tags: labels and checks come from the declaration. */
 export function EditorFields({ def }: { def: ResourceDef }) {

@@ -2,8 +2,8 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { DeleteAction } from '../../../admin/generic/DeleteAction';
-import type { Abilities } from '../../../admin/generic/useAbilities';
+import { DeleteAction } from '../../../core/admin/generic/DeleteAction';
+import type { Abilities } from '../../../core/admin/generic/useAbilities';
 import { editExperienceUrl, openWindow, publicExperienceUrl } from './urls';
 
 /** Edit and view open a new window; delete uses the standard confirmation. Edit and delete only when allowed. */

@@ -1,9 +1,9 @@
 import { Box, Card, List, ListItem, Typography } from '@mui/material';
 import { RecordContextProvider, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { experiences } from '../resource';
-import { columnField } from '../../../admin/generic/columnField';
-import type { Abilities } from '../../../admin/generic/useAbilities';
-import { useAdminResources } from '../../../admin/resources/AdminResources';
+import { columnField } from '../../../core/admin/generic/columnField';
+import type { Abilities } from '../../../core/admin/generic/useAbilities';
+import { useAdminResources } from '../../../core/admin/resources/AdminResources';
 import { ExperienceActions } from './ExperienceActions';
 import { ThumbCell } from './ThumbCell';
 import { TitleCell } from './TitleCell';

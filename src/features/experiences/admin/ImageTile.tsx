@@ -6,7 +6,7 @@ import RotateRightIcon from '@mui/icons-material/RotateRight';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
-import type { ImageEntryState } from '../../../shared/image-entry';
+import type { ImageEntryState } from '../../../core/shared/image-entry';
 
 export interface ImageTileProps {
   entry: ImageEntryState;

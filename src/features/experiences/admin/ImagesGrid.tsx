@@ -3,7 +3,7 @@ import { Box, ButtonBase, Typography } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import { useNotify, useTranslate } from 'react-admin';
 import { MAX_EXPERIENCE_IMAGES } from '../resource';
-import type { ImageEntryState } from '../../../shared/image-entry';
+import type { ImageEntryState } from '../../../core/shared/image-entry';
 import { activeCount } from './imageChecks';
 import { ImageTile } from './ImageTile';
 import { rotateDataUrl } from './rotateDataUrl';

@@ -1,4 +1,4 @@
-import { toPayload, type ImageEntryState } from '../../../shared/image-entry';
+import { toPayload, type ImageEntryState } from '../../../core/shared/image-entry';
 import { parseTags } from './tags';
 
 /** The editor's form values (tags as typed). */

@@ -1,5 +1,5 @@
 import { MAX_EXPERIENCE_IMAGE_BYTES, MAX_EXPERIENCE_IMAGES } from '../resource';
-import { hasAllowedExtension, type ImageEntryState } from '../../../shared/image-entry';
+import { hasAllowedExtension, type ImageEntryState } from '../../../core/shared/image-entry';
 
 /** What the editor says about a file it refuses (i18n key under app.experiences + the file name). */
 export interface FileProblem {

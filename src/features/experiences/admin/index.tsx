@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import EventIcon from '@mui/icons-material/Event';
-import { lazyWithTimeout } from '../../../web/lazyWithTimeout';
-import type { AdminResourceModule } from '../../../admin/resources/module';
+import { lazyWithTimeout } from '../../../core/web/lazyWithTimeout';
+import type { AdminResourceModule } from '../../../core/admin/resources/module';
 
 // Own chunks: the editor carries the rich-text editor, which the rest of the admin never needs.
 const ExperienceList = lazy(lazyWithTimeout(() => import('./ExperienceList')));

@@ -1,4 +1,4 @@
-import { call } from '../../../admin/api/http';
+import { call } from '../../../core/admin/api/http';
 import { rotateImage as rotate } from '../contract';
 
 /** Turns a stored picture 90 degrees on the server; the answer is its new URL. */

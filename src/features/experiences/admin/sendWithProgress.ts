@@ -1,5 +1,5 @@
-import { getToken } from '../../../web/session';
-import { apiError } from '../../../admin/api/ApiError';
+import { getToken } from '../../../core/web/session';
+import { apiError } from '../../../core/admin/api/ApiError';
 
 /**
  * A JSON request through XMLHttpRequest, because fetch cannot report upload

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { existingEntry, hasPendingChanges, newEntry, removeFromList, type ImageEntryState } from '../../../shared/image-entry';
+import { existingEntry, hasPendingChanges, newEntry, removeFromList, type ImageEntryState } from '../../../core/shared/image-entry';
 import { activeCount, checkNewFiles } from './imageChecks';
 import { imagesOf } from './images';
 import { readDataUrl } from './readDataUrl';

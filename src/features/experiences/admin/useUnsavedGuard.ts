@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { confirmDiscard } from '../../../admin/generic/confirmDiscard';
+import { confirmDiscard } from '../../../core/admin/generic/confirmDiscard';
 
 /** The editor's own routes: creating moves from /new to /{id}/edit. */
 const EDITOR_PATH = /^\/experiences\/(new|[^/]+\/edit)$/;

@@ -1,4 +1,4 @@
-import { routesFeature } from '../../../server/feature';
+import { routesFeature } from '../../../core/server/feature';
 import { experienceRoutes } from './routes';
 
 /** Experiences' images, public pages and editor routes beside the generic ones. */

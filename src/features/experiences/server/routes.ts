@@ -2,15 +2,15 @@ import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { publicExperience, rotateImage } from '../contract';
-import { recordSchema } from '../../../shared/api/crud';
-import { Type } from '../../../shared/api/schema';
+import { recordSchema } from '../../../core/shared/api/crud';
+import { Type } from '../../../core/shared/api/schema';
 import { productResources, resourceByName } from '../../../../resources/set';
-import { getRecord } from '../../../server/crud/repository';
-import { UUID_PATTERN } from '../../../server/crud/schemas';
-import { joinTableOf, tableOf } from '../../../server/db/resource-tables';
-import { badRequest, HttpError, notFound } from '../../../server/http/http-error';
-import { removeStoredImages, rotateContentImage } from '../../../server/uploads/content-images';
-import { fileUrl } from '../../../server/storage/file-storage';
+import { getRecord } from '../../../core/server/crud/repository';
+import { UUID_PATTERN } from '../../../core/server/crud/schemas';
+import { joinTableOf, tableOf } from '../../../core/server/db/resource-tables';
+import { badRequest, HttpError, notFound } from '../../../core/server/http/http-error';
+import { removeStoredImages, rotateContentImage } from '../../../core/server/uploads/content-images';
+import { fileUrl } from '../../../core/server/storage/file-storage';
 
 const uuidRe = new RegExp(UUID_PATTERN);
 

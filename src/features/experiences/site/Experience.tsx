@@ -1,6 +1,6 @@
 import './Experience.css';
 import { useEffect, useState } from 'react';
-import { useT } from '../../../site/i18n/context';
+import { useT } from '../../../core/site/i18n/context';
 import { fetchExperience, type ExperienceResult } from './experienceApi';
 import { ExperienceGallery } from './ExperienceGallery';
 import { ExperienceMissing } from './ExperienceMissing';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useT } from '../../../site/i18n/context';
+import { useT } from '../../../core/site/i18n/context';
 import type { PublicImage } from './experienceApi';
 
 /** One large picture and a row of thumbnails to switch it; nothing when there are none. */

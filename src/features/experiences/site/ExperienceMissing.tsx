@@ -1,5 +1,5 @@
-import { Link } from '../../../site/Link';
-import { useT } from '../../../site/i18n/context';
+import { Link } from '../../../core/site/Link';
+import { useT } from '../../../core/site/i18n/context';
 
 /** Unknown or under review: nothing about it is public yet. */
 export function ExperienceMissing() {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { existingEntry, newEntry, removeFromList } from '../../../shared/image-entry';
+import { existingEntry, newEntry, removeFromList } from '../../../core/shared/image-entry';
 import { formatTags, parseTags } from '../admin/tags';
 import { activeCount, checkNewFiles, tooManyImages } from '../admin/imageChecks';
 import { experienceBody } from '../admin/experienceBody';

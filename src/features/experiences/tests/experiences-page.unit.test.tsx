@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { SiteI18nContext } from '../../../site/i18n/context';
+import { SiteI18nContext } from '../../../core/site/i18n/context';
 import { Experience } from '../site/Experience';
 
 const item = {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Box, Button } from '@mui/material';
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import { Form, NumberInput, TextInput, useNotify, useTranslate } from 'react-admin';
-import { errorBody } from '../../../admin/api/ApiError';
-import { fieldValidators } from '../../../admin/generic/validators';
+import { errorBody } from '../../../core/admin/api/ApiError';
+import { fieldValidators } from '../../../core/admin/generic/validators';
 import { createInvite, type Invite } from './invitesApi';
 import { DEFAULT_HOURS, inviteBody, MIN_HOURS } from './inviteForm';
 

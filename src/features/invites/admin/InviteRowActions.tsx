@@ -6,7 +6,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useTranslate } from 'react-admin';
 import { approveInvite, deleteInvite, INVITES_API, rejectInvite, type InviteListRow } from './invitesApi';
-import { useMayCall } from '../../../admin/generic/useMayCall';
+import { useMayCall } from '../../../core/admin/generic/useMayCall';
 import { useCopyLink } from './useCopyLink';
 import { useInviteAction } from './useInviteAction';
 

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
-import { errorBody } from '../../../admin/api/ApiError';
+import { errorBody } from '../../../core/admin/api/ApiError';
 import { CreateInviteForm } from './CreateInviteForm';
 import { InviteLinkBox } from './InviteLinkBox';
 import { InvitesPager } from './InvitesPager';
 import { InvitesTable } from './InvitesTable';
 import { InvitesCompactList } from './InvitesCompactList';
 import { INVITES_API, listInvites, type Invite } from './invitesApi';
-import { useMayCall } from '../../../admin/generic/useMayCall';
+import { useMayCall } from '../../../core/admin/generic/useMayCall';
 
 const KEY = ['app', 'invites'];
 

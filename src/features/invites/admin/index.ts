@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import MailIcon from '@mui/icons-material/Mail';
-import { lazyWithTimeout } from '../../../web/lazyWithTimeout';
-import type { AdminResourceModule } from '../../../admin/resources/module';
+import { lazyWithTimeout } from '../../../core/web/lazyWithTimeout';
+import type { AdminResourceModule } from '../../../core/admin/resources/module';
 
 /** Invites have their own screen (create form, link box, approvals); the API has no generic routes for them. */
 export const invites: AdminResourceModule = {

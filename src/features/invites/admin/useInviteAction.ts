@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { errorBody } from '../../../admin/api/ApiError';
+import { errorBody } from '../../../core/admin/api/ApiError';
 
 /**
  * One row action (approve, reject, delete): busy while running, then a toast:

@@ -1,4 +1,4 @@
-import { routesFeature } from '../../../server/feature';
+import { routesFeature } from '../../../core/server/feature';
 import { inviteRoutes } from './routes';
 
 /** Invitations: create, list, decide; the public registration. */

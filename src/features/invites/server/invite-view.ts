@@ -1,5 +1,5 @@
 import type { InviteStatus } from '../resource';
-import { isoDate } from '../../../server/crud/representation';
+import { isoDate } from '../../../core/server/crud/representation';
 
 /** An invites row as the derived table returns it. */
 export type InviteRow = Record<string, unknown>;

@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { invitesT, notificationsT, permissionsT, rolePermissionsT, rolesT, userRolesT, usersT } from '../../../server/db/tables';
-import { conflict, HttpError } from '../../../server/http/http-error';
-import { createRecord } from '../../../server/crud/repository';
-import type { FileStorage } from '../../../server/storage/file-storage';
-import type { AuditActor } from '../../../server/audit/record';
+import type { Db } from '../../../core/server/db/client';
+import { invitesT, notificationsT, permissionsT, rolePermissionsT, rolesT, userRolesT, usersT } from '../../../core/server/db/tables';
+import { conflict, HttpError } from '../../../core/server/http/http-error';
+import { createRecord } from '../../../core/server/crud/repository';
+import type { FileStorage } from '../../../core/server/storage/file-storage';
+import type { AuditActor } from '../../../core/server/audit/record';
 import { resourceByName } from '../../../../resources/set';
 import { validation } from './invite-view';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { notificationsT } from '../../../server/db/tables';
-import { escapeLike } from '../../../server/crud/query';
+import type { Db } from '../../../core/server/db/client';
+import { notificationsT } from '../../../core/server/db/tables';
+import { escapeLike } from '../../../core/server/crud/query';
 import { NEW_REGISTRATION_TITLE, registrationLink } from './register';
 
 /**

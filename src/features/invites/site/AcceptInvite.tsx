@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatDateTime } from '../../../web/dates';
+import { formatDateTime } from '../../../core/web/dates';
 import './AcceptInvite.css';
-import { Link } from '../../../site/Link';
-import { FormMessage } from '../../../site/FormMessage';
-import { useSiteI18n } from '../../../site/i18n/context';
+import { Link } from '../../../core/site/Link';
+import { FormMessage } from '../../../core/site/FormMessage';
+import { useSiteI18n } from '../../../core/site/i18n/context';
 import { AcceptInviteForm } from './AcceptInviteForm';
 import { checkInvite, googleEnabled, type InviteCheck } from './acceptInviteApi';
 import { invalidReason, inviteToken, type InvalidReason } from './acceptInviteState';

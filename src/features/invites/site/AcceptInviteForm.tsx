@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { FormMessage } from '../../../site/FormMessage';
-import { useT } from '../../../site/i18n/context';
+import { FormMessage } from '../../../core/site/FormMessage';
+import { useT } from '../../../core/site/i18n/context';
 import { AcceptInviteField } from './AcceptInviteField';
 import { InviteCallError, registerWithInvite } from './acceptInviteApi';
 import { refusalReason, type InvalidReason } from './acceptInviteState';

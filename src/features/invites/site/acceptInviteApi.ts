@@ -1,8 +1,8 @@
 /** The public invite calls; plain fetch, the public site carries no admin code. */
 import type { InviteValidation, registerInvite } from '../contract';
-import type { BodyOf, Success } from '../../../shared/api/operation';
-import type { Static } from '../../../shared/api/schema';
-import type { publicConfig } from '../../../shared/api/system';
+import type { BodyOf, Success } from '../../../core/shared/api/operation';
+import type { Static } from '../../../core/shared/api/schema';
+import type { publicConfig } from '../../../core/shared/api/system';
 
 export type InviteCheck = Static<typeof InviteValidation>;
 export type Registration = BodyOf<typeof registerInvite>;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { AcceptInvite } from '../site/AcceptInvite';
-import { SiteI18nProvider } from '../../../site/i18n/SiteI18nProvider';
+import { SiteI18nProvider } from '../../../core/site/i18n/SiteI18nProvider';
 
 /** The real translation files, as the server would send them. */
 const localeFile = (lng: string) => readFileSync(`public/locales/${lng}/translations.json`, 'utf8');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inviteBody } from '../admin/inviteForm';
 import { invalidReason, inviteToken, refusalReason } from '../site/acceptInviteState';
 import { validateRegistration } from '../site/acceptInviteValidation';
-import { interpolate, lookup, type Messages } from '../../../web/localeFile';
+import { interpolate, lookup, type Messages } from '../../../core/web/localeFile';
 import en from '../../../../public/locales/en/translations.json';
 import el from '../../../../public/locales/el/translations.json';
 

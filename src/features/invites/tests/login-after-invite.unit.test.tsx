@@ -4,9 +4,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, type I18nProvider } from 'react-admin';
 import { LoginPage } from '../../sign-in/admin/LoginPage';
-import { authProvider } from '../../../admin/providers/authProvider';
-import { getUserInfo } from '../../../web/session';
-import { interpolate, lookup, type Messages } from '../../../web/localeFile';
+import { authProvider } from '../../../core/admin/providers/authProvider';
+import { getUserInfo } from '../../../core/web/session';
+import { interpolate, lookup, type Messages } from '../../../core/web/localeFile';
 import en from '../../../../public/locales/en/translations.json';
 import { fakeFetch } from '../../../../tests/unit/fakeFetch';
 

@@ -1,7 +1,7 @@
 import { IconButton, ListItem, ListItemText, Tooltip } from '@mui/material';
 import DoneIcon from '@mui/icons-material/Done';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../../web/dates';
+import { formatDateTime } from '../../../core/web/dates';
 import type { AppNotification } from './notificationsApi';
 
 export function NotificationItem({

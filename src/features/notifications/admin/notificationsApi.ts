@@ -1,7 +1,7 @@
-import { call } from '../../../admin/api/http';
+import { call } from '../../../core/admin/api/http';
 import * as contract from '../contract';
-import type { Success } from '../../../shared/api/operation';
-import type { Static } from '../../../shared/api/schema';
+import type { Success } from '../../../core/shared/api/operation';
+import type { Static } from '../../../core/shared/api/schema';
 
 export type AppNotification = Static<typeof contract.Notification>;
 export type NotificationPage = Success<typeof contract.notifications>;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getToken } from '../../../web/session';
+import { getToken } from '../../../core/web/session';
 import { POLL_MS } from './notificationsApi';
 import { readNotificationStream, STREAM_URL, type StreamEvent } from './notificationStream';
 

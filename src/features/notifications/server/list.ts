@@ -2,11 +2,11 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import * as contract from '../contract';
-import { notificationsT } from '../../../server/db/tables';
-import { isoDate } from '../../../server/crud/representation';
-import { notFound } from '../../../server/http/http-error';
-import { signedIn } from '../../../server/http/signed-in';
-import { pageCount, pageOffset } from '../../../shared/api/paging';
+import { notificationsT } from '../../../core/server/db/tables';
+import { isoDate } from '../../../core/server/crud/representation';
+import { notFound } from '../../../core/server/http/http-error';
+import { signedIn } from '../../../core/server/http/signed-in';
+import { pageCount, pageOffset } from '../../../core/shared/api/paging';
 
 /** The signed-in user's own notifications: the list (newest first, with the unread count), mark one or all read. */
 export async function notificationListRoutes(server: FastifyInstance) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationStream } from '../contract';
-import { signedIn } from '../../../server/http/signed-in';
+import { signedIn } from '../../../core/server/http/signed-in';
 import { NotificationStreams } from './stream-hub';
 
 /** A comment line every so often: proxies and balancers keep an idle stream open, and a gone client is noticed. */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../../server/db/client';
-import { notificationsT, sessions, usersT } from '../../../server/db/tables';
-import { isoDate } from '../../../server/crud/representation';
+import type { Database } from '../../../core/server/db/client';
+import { notificationsT, sessions, usersT } from '../../../core/server/db/tables';
+import { isoDate } from '../../../core/server/crud/representation';
 
 /** One open `GET /api/auth/notifications/stream`. */
 export interface StreamClient {

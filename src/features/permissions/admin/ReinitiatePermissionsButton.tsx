@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { call } from '../../../admin/api/http';
-import { reinitiatePermissions } from '../../../shared/api/system';
-import { errorBody } from '../../../admin/api/ApiError';
+import { call } from '../../../core/admin/api/http';
+import { reinitiatePermissions } from '../../../core/shared/api/system';
+import { errorBody } from '../../../core/admin/api/ApiError';
 
 /** Syncs API permissions with the server's routes, after a confirmation. */
 export function ReinitiatePermissionsButton() {

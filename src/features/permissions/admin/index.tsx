@@ -1,5 +1,5 @@
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
-import type { AdminResourceModule } from '../../../admin/resources/module';
+import type { AdminResourceModule } from '../../../core/admin/resources/module';
 import { ReinitiatePermissionsButton } from './ReinitiatePermissionsButton';
 
 /** The generated list plus 'Reinitiate Permissions' beside 'Add New'. */

@@ -1,4 +1,4 @@
-import { routesFeature } from '../../../server/feature';
+import { routesFeature } from '../../../core/server/feature';
 import { myPermissionRoutes } from './routes';
 
 /** The API calls the signed-in user may make, which the admin shows buttons for. */

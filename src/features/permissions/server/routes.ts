@@ -2,8 +2,8 @@ import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { myPermissions } from '../contract';
-import { permissionsT, rolePermissionsT, userRolesT } from '../../../server/db/tables';
-import { signedIn } from '../../../server/http/signed-in';
+import { permissionsT, rolePermissionsT, userRolesT } from '../../../core/server/db/tables';
+import { signedIn } from '../../../core/server/http/signed-in';
 
 /**
  * `GET /api/auth/my-permissions`: the permission records the signed-in user

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import SecurityIcon from '@mui/icons-material/Security';
-import { lazyWithTimeout } from '../../../web/lazyWithTimeout';
-import type { AdminResourceModule } from '../../../admin/resources/module';
+import { lazyWithTimeout } from '../../../core/web/lazyWithTimeout';
+import type { AdminResourceModule } from '../../../core/admin/resources/module';
 import { MatrixButton } from './MatrixButton';
 
 const PermissionMatrix = lazy(lazyWithTimeout(() => import('./matrix/PermissionMatrix')));

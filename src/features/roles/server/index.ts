@@ -1,4 +1,4 @@
-import { routesFeature } from '../../../server/feature';
+import { routesFeature } from '../../../core/server/feature';
 import { roleLinkRoutes } from './routes';
 
 /** The permission matrix's saves: a role's API permissions or menu entries, replaced by one call. */

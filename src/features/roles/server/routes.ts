@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../contract';
 import { resourceByName } from '../../../../resources/set';
-import { updateRecord } from '../../../server/crud/repository';
-import { rankGuard } from '../../../server/crud/rank-guard';
-import { actorOf } from '../../../server/security/actor';
-import { auditActorOf } from '../../../server/audit/record';
+import { updateRecord } from '../../../core/server/crud/repository';
+import { rankGuard } from '../../../core/server/crud/rank-guard';
+import { actorOf } from '../../../core/server/security/actor';
+import { auditActorOf } from '../../../core/server/audit/record';
 
 /**
  * The permission matrix's saves: a role's API permissions, or its menu

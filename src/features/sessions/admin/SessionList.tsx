@@ -3,7 +3,7 @@ import ComputerIcon from '@mui/icons-material/Computer';
 import SmartphoneIcon from '@mui/icons-material/Smartphone';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { SessionView } from './sessionsApi';
-import { formatDateTime } from '../../../web/dates';
+import { formatDateTime } from '../../../core/web/dates';
 
 const when = formatDateTime;
 const isPhone = (s: SessionView) => /iOS|Android/i.test(s.os ?? '');

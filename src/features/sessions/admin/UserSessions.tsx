@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useNotify, useTranslate, type Identifier } from 'react-admin';
-import { errorBody, errorStatus } from '../../../admin/api/ApiError';
+import { errorBody, errorStatus } from '../../../core/admin/api/ApiError';
 import { SessionList } from './SessionList';
 import { endUserSessions, loadUserSessions } from './sessionsApi';
 

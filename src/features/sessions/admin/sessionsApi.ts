@@ -1,6 +1,6 @@
-import type { Static } from '../../../shared/api/schema';
+import type { Static } from '../../../core/shared/api/schema';
 import * as contract from '../contract';
-import { call } from '../../../admin/api/http';
+import { call } from '../../../core/admin/api/http';
 
 /** One live session as GET /api/auth/sessions describes it. */
 export type SessionView = Static<typeof contract.Session>;

@@ -1,4 +1,4 @@
-import { routesFeature } from '../../../server/feature';
+import { routesFeature } from '../../../core/server/feature';
 import { sessionRoutes } from './routes';
 
 /** One's own sessions and, under the rank rule, another user's: list and end. */

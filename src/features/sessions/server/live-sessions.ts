@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Static } from '../../../shared/api/schema';
+import type { Static } from '../../../core/shared/api/schema';
 import type { Session } from '../contract';
-import type { Db } from '../../../server/db/client';
-import { sessions } from '../../../server/db/tables';
-import { isoDate } from '../../../server/crud/representation';
+import type { Db } from '../../../core/server/db/client';
+import { sessions } from '../../../core/server/db/tables';
+import { isoDate } from '../../../core/server/crud/representation';
 import { describeAgent } from './describe';
 
 /** One live session, as the contract (../contract.ts) describes it. */

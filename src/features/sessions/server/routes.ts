@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as contract from '../contract';
-import { usersT } from '../../../server/db/tables';
-import { notFound } from '../../../server/http/http-error';
-import { signedIn } from '../../../server/http/signed-in';
-import { actorOf } from '../../../server/security/actor';
-import { auditActorOf, recordAudit } from '../../../server/audit/record';
-import { assertMayActOn, lockRanks } from '../../../server/security/rank';
-import { revokeUserSessions } from '../../../server/security/session-store';
-import type { Db } from '../../../server/db/client';
+import { usersT } from '../../../core/server/db/tables';
+import { notFound } from '../../../core/server/http/http-error';
+import { signedIn } from '../../../core/server/http/signed-in';
+import { actorOf } from '../../../core/server/security/actor';
+import { auditActorOf, recordAudit } from '../../../core/server/audit/record';
+import { assertMayActOn, lockRanks } from '../../../core/server/security/rank';
+import { revokeUserSessions } from '../../../core/server/security/session-store';
+import type { Db } from '../../../core/server/db/client';
 import { endSession, liveSessions } from './live-sessions';
 
 /** "Where you're signed in": one's own sessions, and a user's sessions for admins (rank rule). */

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { sessions } from '../../../server/db/tables';
+import type { Db } from '../../../core/server/db/client';
+import { sessions } from '../../../core/server/db/tables';
 
 /** "Last seen" is kept to the minute: finer would be a write on every request. */
 const EVERY_MS = 60_000;

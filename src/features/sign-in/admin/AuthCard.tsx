@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, createTheme, ThemeProvider, Typography } from '@mui/material';
 import { LocalesMenuButton } from 'react-admin';
-import { darkTheme } from '../../../admin/theme/themes';
+import { darkTheme } from '../../../core/admin/theme/themes';
 
 /** The sign-in screen's look (src/features/sign-in/site/login.css, the public site's dark theme), drawn with MUI. */
 const signInTheme = createTheme(darkTheme);

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button, Typography } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
-import { api } from '../../../admin/api/http';
-import { errorBody } from '../../../admin/api/ApiError';
-import { getToken } from '../../../web/session';
-import { fieldValidators } from '../../../admin/generic/validators';
+import { api } from '../../../core/admin/api/http';
+import { errorBody } from '../../../core/admin/api/ApiError';
+import { getToken } from '../../../core/web/session';
+import { fieldValidators } from '../../../core/admin/generic/validators';
 import { AuthCard } from './AuthCard';
 import { BackToLogin } from './BackToLogin';
 

@@ -2,17 +2,17 @@ import { Alert, Box, Button, Divider, Link as MuiLink } from '@mui/material';
 import { Navigate, Link, useSearchParams } from 'react-router-dom';
 import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 import { useState } from 'react';
-import { getToken } from '../../../web/session';
-import { errorBody } from '../../../admin/api/ApiError';
-import { fieldValidators } from '../../../admin/generic/validators';
+import { getToken } from '../../../core/web/session';
+import { errorBody } from '../../../core/admin/api/ApiError';
+import { fieldValidators } from '../../../core/admin/generic/validators';
 import { AuthCard } from './AuthCard';
-import { afterLoginTarget } from '../../../admin/auth/loginPath';
+import { afterLoginTarget } from '../../../core/admin/auth/loginPath';
 import { GoogleButton } from './GoogleButton';
 import { PendingApproval } from './PendingApproval';
 import { TwoFactorRequired } from '../../two-factor/admin/TwoFactorRequired';
 import { TwoFactorStep } from '../../two-factor/admin/TwoFactorStep';
 import { useConfig } from './useConfig';
-import type { LoginParams } from '../../../admin/providers/authProvider';
+import type { LoginParams } from '../../../core/admin/providers/authProvider';
 
 export function LoginPage() {
   const translate = useTranslate();

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
-import { api } from '../../../admin/api/http';
-import { errorBody } from '../../../admin/api/ApiError';
-import { getToken } from '../../../web/session';
-import { confirmValidator, fieldValidators, requiredMessage } from '../../../admin/generic/validators';
+import { api } from '../../../core/admin/api/http';
+import { errorBody } from '../../../core/admin/api/ApiError';
+import { getToken } from '../../../core/web/session';
+import { confirmValidator, fieldValidators, requiredMessage } from '../../../core/admin/generic/validators';
 import { AuthCard } from './AuthCard';
 import { BackToLogin } from './BackToLogin';
-import { PASSWORD_MIN } from '../../../shared/field-kinds/text-rules';
+import { PASSWORD_MIN } from '../../../core/shared/field-kinds/text-rules';
 
 export function ResetPasswordPage() {
   const translate = useTranslate();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../admin/api/http';
-import { publicConfig } from '../../../shared/api/system';
-import type { Success } from '../../../shared/api/operation';
+import { call } from '../../../core/admin/api/http';
+import { publicConfig } from '../../../core/shared/api/system';
+import type { Success } from '../../../core/shared/api/operation';
 
 export type PublicConfig = Success<typeof publicConfig>;
 

@@ -1,4 +1,4 @@
-import { HttpError } from '../../../server/http/http-error';
+import { HttpError } from '../../../core/server/http/http-error';
 
 /** Accounts that exist but may not have a session yet. */
 export function assertMaySignIn(user: Record<string, unknown>): void {

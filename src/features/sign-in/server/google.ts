@@ -2,15 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { googleSignIn } from '../contract';
-import { perAddress } from '../../../server/security/rate-limits';
+import { perAddress } from '../../../core/server/security/rate-limits';
 import { googleKeySet, verifyGoogleIdToken } from './google-verify';
 import { firstStep } from '../../two-factor/server/sign-in-step';
-import { clientOf } from '../../../server/http/client-of';
-import { auditedSignIn } from '../../../server/audit/sign-in';
-import { usersT } from '../../../server/db/tables';
-import { auditActorOf } from '../../../server/audit/record';
+import { clientOf } from '../../../core/server/http/client-of';
+import { auditedSignIn } from '../../../core/server/audit/sign-in';
+import { usersT } from '../../../core/server/db/tables';
+import { auditActorOf } from '../../../core/server/audit/record';
 import { registerWithInvite } from '../../invites/server/register';
-import { badRequest, HttpError, unauthorized } from '../../../server/http/http-error';
+import { badRequest, HttpError, unauthorized } from '../../../core/server/http/http-error';
 
 /** Google sign-in: match by Google `sub`, else by verified e-mail. */
 export async function googleRoutes(server: FastifyInstance) {

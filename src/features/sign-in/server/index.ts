@@ -1,4 +1,4 @@
-import type { ServerFeature } from '../../../server/feature';
+import type { ServerFeature } from '../../../core/server/feature';
 import { authRoutes } from './routes';
 import { googleRoutes } from './google';
 

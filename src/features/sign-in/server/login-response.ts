@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { inTransaction } from '../../../server/db/transaction';
-import { rolesT, userRolesT } from '../../../server/db/tables';
-import { signSessionToken, type SessionKey } from '../../../server/security/jwt';
-import { createSession, type SessionClient } from '../../../server/security/session-store';
+import type { Db } from '../../../core/server/db/client';
+import { inTransaction } from '../../../core/server/db/transaction';
+import { rolesT, userRolesT } from '../../../core/server/db/tables';
+import { signSessionToken, type SessionKey } from '../../../core/server/security/jwt';
+import { createSession, type SessionClient } from '../../../core/server/security/session-store';
 import { assertMaySignIn } from './account-gate';
-import { recordAudit } from '../../../server/audit/record';
+import { recordAudit } from '../../../core/server/audit/record';
 import { roleRequiresTwoFactor } from '../../two-factor/server/requirement';
 import { hasTwoFactor } from '../../two-factor/server/state';
 

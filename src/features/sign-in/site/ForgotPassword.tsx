@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '../../../site/Link';
-import { Field } from '../../../site/Field';
-import { FormMessage } from '../../../site/FormMessage';
-import { postJson } from '../../../site/postJson';
+import { Link } from '../../../core/site/Link';
+import { Field } from '../../../core/site/Field';
+import { FormMessage } from '../../../core/site/FormMessage';
+import { postJson } from '../../../core/site/postJson';
 import type { forgotPassword } from '../contract';
-import { useSiteI18n } from '../../../site/i18n/context';
-import { useRedirectSignedIn } from '../../../site/useRedirectSignedIn';
-import { EMAIL_PATTERN } from '../../../shared/field-kinds/text-rules';
+import { useSiteI18n } from '../../../core/site/i18n/context';
+import { useRedirectSignedIn } from '../../../core/site/useRedirectSignedIn';
+import { EMAIL_PATTERN } from '../../../core/shared/field-kinds/text-rules';
 
 /** The public twin of /admin/forgot-password: POST /api/auth/forgot-password {email}. */
 export function ForgotPassword() {

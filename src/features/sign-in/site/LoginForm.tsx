@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../site/Field';
-import { useT } from '../../../site/i18n/context';
-import { EMAIL_PATTERN } from '../../../shared/field-kinds/text-rules';
+import { Field } from '../../../core/site/Field';
+import { useT } from '../../../core/site/i18n/context';
+import { EMAIL_PATTERN } from '../../../core/shared/field-kinds/text-rules';
 
 type Errors = { email?: string; password?: string };
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { setFlash, takeFlash } from '../../../web/flash';
-import { loginTarget } from '../../../web/loginTarget';
-import { FormMessage } from '../../../site/FormMessage';
-import { LanguageSwitch } from '../../../site/LanguageSwitch';
-import { useSiteI18n } from '../../../site/i18n/context';
+import { setFlash, takeFlash } from '../../../core/web/flash';
+import { loginTarget } from '../../../core/web/loginTarget';
+import { FormMessage } from '../../../core/site/FormMessage';
+import { LanguageSwitch } from '../../../core/site/LanguageSwitch';
+import { useSiteI18n } from '../../../core/site/i18n/context';
 import { LoginForm } from './LoginForm';
 import { TwoFactorForm, type SecondFactor } from '../../two-factor/site/TwoFactorForm';
 import { signIn, type SignInBody } from './signIn';

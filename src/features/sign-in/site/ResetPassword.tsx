@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from '../../../site/Link';
-import { Field } from '../../../site/Field';
-import { FormMessage } from '../../../site/FormMessage';
-import { postJson } from '../../../site/postJson';
+import { Link } from '../../../core/site/Link';
+import { Field } from '../../../core/site/Field';
+import { FormMessage } from '../../../core/site/FormMessage';
+import { postJson } from '../../../core/site/postJson';
 import type { resetPassword } from '../contract';
-import { useT } from '../../../site/i18n/context';
-import { useRedirectSignedIn } from '../../../site/useRedirectSignedIn';
+import { useT } from '../../../core/site/i18n/context';
+import { useRedirectSignedIn } from '../../../core/site/useRedirectSignedIn';
 
 /** Minimum password length. */
 const MIN_PASSWORD = 6;

@@ -1,7 +1,7 @@
-import { saveSession } from '../../../web/session';
+import { saveSession } from '../../../core/web/session';
 import type { googleSignIn, login } from '../contract';
 import type { twoFactorVerify } from '../../two-factor/contract';
-import type { BodyOf, Success } from '../../../shared/api/operation';
+import type { BodyOf, Success } from '../../../core/shared/api/operation';
 
 /**
  * The light login page's POST /api/auth/login, /api/auth/google and

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Success } from '../../../shared/api/operation';
-import type { publicConfig } from '../../../shared/api/system';
+import type { Success } from '../../../core/shared/api/operation';
+import type { publicConfig } from '../../../core/shared/api/system';
 
 /** GET /api/config: the Google client id when Google sign-in is enabled, else null. */
 export function useGoogleClientId(): string | null {

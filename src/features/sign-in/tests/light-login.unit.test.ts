@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isLoginPath } from '../../../web/adminPaths';
-import { loginTarget } from '../../../web/loginTarget';
-import { setFlash, takeFlash } from '../../../web/flash';
-import { getRole, getUserInfo } from '../../../web/session';
+import { isLoginPath } from '../../../core/web/adminPaths';
+import { loginTarget } from '../../../core/web/loginTarget';
+import { setFlash, takeFlash } from '../../../core/web/flash';
+import { getRole, getUserInfo } from '../../../core/web/session';
 import { signIn } from '../site/signIn';
 
 const answer = (status: number, body: unknown) =>

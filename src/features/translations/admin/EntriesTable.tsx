@@ -21,7 +21,7 @@ import { EntryRow, type RowLabels } from './EntryRow';
 import { pluralOf, problemOf, stateOf } from './rowChecks';
 import type { Entries } from './translationsApi';
 import type { ReferenceInfo } from './useTranslationsEditor';
-import { pageCount } from '../../../shared/api/paging';
+import { pageCount } from '../../../core/shared/api/paging';
 
 interface Props {
   rows: Row[];

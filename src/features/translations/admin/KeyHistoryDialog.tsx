@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../../web/dates';
+import { formatDateTime } from '../../../core/web/dates';
 import { loadKeyHistory, type KeyChange } from './translationsApi';
 
 /** Changes per page: a key rarely has more; older ones come on request. */

@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { LanguageInfo } from './translationsApi';
-import { formatDateTime } from '../../../web/dates';
+import { formatDateTime } from '../../../core/web/dates';
 
 /** Last generated and last edited times of the selected language. */
 export function TimesInfo({ info }: { info: LanguageInfo | null }) {

@@ -14,7 +14,7 @@ import { RawJsonEditor } from './RawJsonEditor';
 import { TimesInfo } from './TimesInfo';
 import { useTranslationsEditor } from './useTranslationsEditor';
 import { KeyHistoryDialog } from './KeyHistoryDialog';
-import { useMayCall } from '../../../admin/generic/useMayCall';
+import { useMayCall } from '../../../core/admin/generic/useMayCall';
 
 /** The translations editor at /admin/translations. */
 export function TranslationsPage() {

@@ -1,6 +1,6 @@
-import { call } from '../../../admin/api/http';
+import { call } from '../../../core/admin/api/http';
 import * as contract from '../contract';
-import type { Static } from '../../../shared/api/schema';
+import type { Static } from '../../../core/shared/api/schema';
 
 /** The translations API as typed calls. Entries are flat dotted keys. */
 export type Entries = Record<string, string>;

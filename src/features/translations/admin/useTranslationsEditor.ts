@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { errorBody } from '../../../admin/api/ApiError';
+import { errorBody } from '../../../core/admin/api/ApiError';
 import { checkSave } from '../markup';
 import { referenceTextOf } from '../plurals';
 import { toEntries } from './entries';

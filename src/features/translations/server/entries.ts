@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { translationsT } from '../../../server/db/tables';
+import type { Db } from '../../../core/server/db/client';
+import { translationsT } from '../../../core/server/db/tables';
 import { DEFAULT_REFERENCE_LANGUAGE, entryStates } from '../entry-status';
 import type { Entries } from './flatten';
 import { isChanged, readMeta } from './entry-meta';

@@ -1,4 +1,4 @@
-import { forbiddenSegment } from '../../../shared/safe-keys';
+import { forbiddenSegment } from '../../../core/shared/safe-keys';
 
 export type Entries = Record<string, string>;
 

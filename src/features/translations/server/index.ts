@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { ServerFeature } from '../../../server/feature';
-import { appRoot } from '../../../server/app-root';
+import type { ServerFeature } from '../../../core/server/feature';
+import { appRoot } from '../../../core/server/app-root';
 import { translationRoutes } from './routes';
 import { seedTranslations } from './store';
 

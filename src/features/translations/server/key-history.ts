@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Static } from '../../../shared/api/schema';
+import type { Static } from '../../../core/shared/api/schema';
 import type { KeyChange } from '../contract';
-import type { Db } from '../../../server/db/client';
-import { translationsT } from '../../../server/db/tables';
-import { auditLogs } from '../../../server/db/system-tables';
-import { isoDate } from '../../../server/crud/representation';
+import type { Db } from '../../../core/server/db/client';
+import { translationsT } from '../../../core/server/db/tables';
+import { auditLogs } from '../../../core/server/db/system-tables';
+import { isoDate } from '../../../core/server/crud/representation';
 import { auditTotal, newestFirst } from '../../audit/server/query';
-import { pageOffset } from '../../../shared/api/paging';
+import { pageOffset } from '../../../core/shared/api/paging';
 
 type Change = Static<typeof KeyChange>;
 

@@ -1,13 +1,13 @@
 import { eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { inTransaction } from '../../../server/db/transaction';
-import { translationsT } from '../../../server/db/tables';
-import { badRequest } from '../../../server/http/http-error';
+import type { Db } from '../../../core/server/db/client';
+import { inTransaction } from '../../../core/server/db/transaction';
+import { translationsT } from '../../../core/server/db/tables';
+import { badRequest } from '../../../core/server/http/http-error';
 import { checkSave, describeFinding, type MarkupFinding } from '../markup';
 import { referenceTextOf } from '../plurals';
 import { DEFAULT_REFERENCE_LANGUAGE } from '../entry-status';
 import type { Entries } from './flatten';
-import { recordAudit, type AuditActor } from '../../../server/audit/record';
+import { recordAudit, type AuditActor } from '../../../core/server/audit/record';
 import { entriesDiff } from './entries-diff';
 import { baselineMeta, readMeta, referenceMeta, translationMeta } from './entry-meta';
 

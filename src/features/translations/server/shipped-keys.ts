@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { translationsT } from '../../../server/db/tables';
-import { translationSnapshots } from '../../../server/db/system-tables';
+import type { Db } from '../../../core/server/db/client';
+import { translationsT } from '../../../core/server/db/tables';
+import { translationSnapshots } from '../../../core/server/db/system-tables';
 import { flatten, unflatten, type Entries } from './flatten';
 import { etagOf } from './snapshots';
 import { isLang } from './store';

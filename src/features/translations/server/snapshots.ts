@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { inTransaction } from '../../../server/db/transaction';
-import { translationsT } from '../../../server/db/tables';
-import { translationSnapshots } from '../../../server/db/system-tables';
+import type { Db } from '../../../core/server/db/client';
+import { inTransaction } from '../../../core/server/db/transaction';
+import { translationsT } from '../../../core/server/db/tables';
+import { translationSnapshots } from '../../../core/server/db/system-tables';
 import { unflatten, type Entries } from './flatten';
 import { isLang } from './store';
 

@@ -1,6 +1,6 @@
 import { asc, count } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { translationsT } from '../../../server/db/tables';
+import type { Db } from '../../../core/server/db/client';
+import { translationsT } from '../../../core/server/db/tables';
 import type { Entries } from './flatten';
 import { addShippedKeys, readShipped } from './shipped-keys';
 import { DEFAULT_REFERENCE_LANGUAGE, progressOf } from '../entry-status';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app';
-import { openDatabase } from '../../../server/db/client';
+import { buildApp } from '../../../core/server/app';
+import { openDatabase } from '../../../core/server/db/client';
 import { call } from '../../../../tests/api/helpers';
 import { startHarness, type Harness } from '../../../../tests/api/harness';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { errorBody } from '../../../admin/api/ApiError';
+import { errorBody } from '../../../core/admin/api/ApiError';
 import { disableTwoFactor } from './twoFactorApi';
 
 /** Turning two-factor sign-in off: the password and a current code. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { Confirm, useNotify, useTranslate, type Identifier } from 'react-admin';
-import { errorBody } from '../../../admin/api/ApiError';
+import { errorBody } from '../../../core/admin/api/ApiError';
 import { resetUserTwoFactor } from './twoFactorApi';
 
 /**

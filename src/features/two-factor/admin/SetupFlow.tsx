@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { errorBody } from '../../../admin/api/ApiError';
+import { errorBody } from '../../../core/admin/api/ApiError';
 import { RecoveryCodes } from './RecoveryCodes';
 import { enableTwoFactor, startSetup, svgImageSource } from './twoFactorApi';
 

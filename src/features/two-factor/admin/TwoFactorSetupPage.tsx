@@ -1,8 +1,8 @@
 import { Alert, Box, Button } from '@mui/material';
 import { useLogout, useTranslate } from 'react-admin';
-import { setTwoFactorSetupRequired } from '../../../web/session';
+import { setTwoFactorSetupRequired } from '../../../core/web/session';
 import { AuthCard } from '../../sign-in/admin/AuthCard';
-import { RequireSession } from '../../../admin/auth/RequireSession';
+import { RequireSession } from '../../../core/admin/auth/RequireSession';
 import { SetupFlow } from './SetupFlow';
 
 /**

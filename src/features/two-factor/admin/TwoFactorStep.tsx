@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Link as MuiLink, Typography } from '@mui/material';
 import { Form, TextInput, useTranslate } from 'react-admin';
-import { fieldValidators } from '../../../admin/generic/validators';
+import { fieldValidators } from '../../../core/admin/generic/validators';
 
 export type SecondFactor = { code: string } | { recoveryCode: string };
 

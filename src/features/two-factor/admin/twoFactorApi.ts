@@ -1,4 +1,4 @@
-import { call } from '../../../admin/api/http';
+import { call } from '../../../core/admin/api/http';
 import * as op from '../contract';
 
 /** The two-factor routes, typed by their contract (../contract.ts). */

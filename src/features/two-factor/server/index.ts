@@ -1,4 +1,4 @@
-import { routesFeature } from '../../../server/feature';
+import { routesFeature } from '../../../core/server/feature';
 import { twoFactorRoutes } from './routes';
 
 /** Two-factor sign-in: set-up, the sign-in step, recovery codes, an admin's reset. */

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { twoFactorRecoveryCodes } from '../../../server/db/tables';
-import { hashPassword } from '../../../server/security/passwords';
+import type { Db } from '../../../core/server/db/client';
+import { twoFactorRecoveryCodes } from '../../../core/server/db/tables';
+import { hashPassword } from '../../../core/server/security/passwords';
 import { verify } from '@node-rs/argon2';
 
 export const RECOVERY_CODE_COUNT = 10;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { rolesT, userRolesT } from '../../../server/db/tables';
+import type { Db } from '../../../core/server/db/client';
+import { rolesT, userRolesT } from '../../../core/server/db/tables';
 
 /** Whether one of the user's roles requires two-factor sign-in. */
 export async function roleRequiresTwoFactor(db: Db, userId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { serverSecrets } from '../../../server/db/tables';
+import type { Db } from '../../../core/server/db/client';
+import { serverSecrets } from '../../../core/server/db/tables';
 
 const KEY_NAME = 'two-factor-key';
 const VERSION = 'v1';

@@ -1,8 +1,8 @@
-import type { Db } from '../../../server/db/client';
+import type { Db } from '../../../core/server/db/client';
 import { assertMaySignIn } from '../../sign-in/server/account-gate';
 import { signIn, type LoginResponse } from '../../sign-in/server/login-response';
-import type { SessionKey } from '../../../server/security/jwt';
-import type { SessionClient } from '../../../server/security/session-store';
+import type { SessionKey } from '../../../core/server/security/jwt';
+import type { SessionClient } from '../../../core/server/security/session-store';
 import { hasTwoFactor } from './state';
 import { issueTicket } from './tickets';
 

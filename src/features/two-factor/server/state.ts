@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { twoFactorRecoveryCodes, twoFactorTickets, userTwoFactor } from '../../../server/db/tables';
+import type { Db } from '../../../core/server/db/client';
+import { twoFactorRecoveryCodes, twoFactorTickets, userTwoFactor } from '../../../core/server/db/tables';
 import { matchingStep } from './totp';
 import { openSecret } from './secret-box';
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { twoFactorTickets } from '../../../server/db/tables';
-import { hashToken, newToken } from '../../../server/security/random-token';
+import type { Db } from '../../../core/server/db/client';
+import { twoFactorTickets } from '../../../core/server/db/tables';
+import { hashToken, newToken } from '../../../core/server/security/random-token';
 
 /** A ticket lives five minutes, works once, and stands five wrong codes. */
 export const TICKET_TTL_MS = 5 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../site/Field';
-import { useT } from '../../../site/i18n/context';
+import { Field } from '../../../core/site/Field';
+import { useT } from '../../../core/site/i18n/context';
 
 export type SecondFactor = { code: string } | { recoveryCode: string };
 

@@ -1,4 +1,4 @@
 import ContactPageIcon from '@mui/icons-material/ContactPage';
-import type { AdminResourceModule } from '../../../admin/resources/module';
+import type { AdminResourceModule } from '../../../core/admin/resources/module';
 
 export const userProfiles: AdminResourceModule = { icon: ContactPageIcon };

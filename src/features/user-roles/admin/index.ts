@@ -1,4 +1,4 @@
 import BadgeIcon from '@mui/icons-material/Badge';
-import type { AdminResourceModule } from '../../../admin/resources/module';
+import type { AdminResourceModule } from '../../../core/admin/resources/module';
 
 export const userRoles: AdminResourceModule = { icon: BadgeIcon };

@@ -3,8 +3,8 @@ import { Box, Button, CircularProgress, Stack, Tab, Tabs, Typography } from '@mu
 import SaveIcon from '@mui/icons-material/Save';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify, useTranslate } from 'react-admin';
-import { errorBody } from '../../../../admin/api/ApiError';
-import { LoadStatus } from '../../../../admin/generic/LoadStatus';
+import { errorBody } from '../../../../core/admin/api/ApiError';
+import { LoadStatus } from '../../../../core/admin/generic/LoadStatus';
 import { CopyRoleBar } from './CopyRoleBar';
 import { MatrixTable } from './MatrixTable';
 import { loadMatrix, saveRoleMenuEntries, saveRolePermissions } from './matrixApi';

@@ -1,4 +1,4 @@
-import { api } from '../../../../admin/api/http';
+import { api } from '../../../../core/admin/api/http';
 import type { MatrixRole } from './matrixModel';
 
 export interface ApiPermission {

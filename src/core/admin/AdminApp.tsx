@@ -1,0 +1,133 @@
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { Route } from 'react-router-dom';
+import { LinearProgress } from '@mui/material';
+import { QueryClient } from '@tanstack/react-query';
+import { AdminContext, AdminUI, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { productResources } from '../../../resources/set';
+import { hasOperation } from '../shared/resource';
+import type { ResourceSet } from '../shared/resource-set';
+import { ADMIN_OWN_PATHS } from '../shared/site-paths';
+import { createDataProvider, dataProvider } from './providers/dataProvider';
+import { authProvider, createAuthProvider } from './providers/authProvider';
+import { adminStore } from './providers/adminStore';
+import { AppLayout } from './layout/AppLayout';
+import { darkTheme, lightTheme } from './theme/themes';
+import { AppNotifications } from './layout/AppNotifications';
+import { useMenuIcon } from './layout/menuIcons';
+import { SignInGate } from './auth/SignInGate';
+import { AccessDenied } from './screens/AccessDenied';
+import { NotFound } from './screens/NotFound';
+import { ErrorPage } from './screens/ErrorPage';
+import { CategoryGuard } from './screens/CategoryGuard';
+import {
+  AuditLogPage,
+  Dashboard,
+  ForgotPasswordPage,
+  ProfilePage,
+  ResetPasswordPage,
+  ResourceList,
+  TwoFactorSetupPage,
+} from './lazyScreens';
+import { adminModules } from './resources';
+import { AdminResourcesProvider, moduleOf, type AdminResources } from './resources/AdminResources';
+import type { AdminModules } from './resources/module';
+
+/** Lists stay fresh 15 s and are not retried. */
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 15000, retry: false } } });
+
+const lazyPage = (node: ReactNode) => <Suspense fallback={<LinearProgress />}>{node}</Suspense>;
+
+interface Props {
+  i18nProvider: I18nProvider;
+  /** Declarations to serve (default: resources/index.ts). */
+  resources?: ResourceSet;
+  /** Admin folders by resource name (default: src/core/admin/resources/index.ts). */
+  modules?: AdminModules;
+}
+
+/**
+ * The back office. Every declared resource gets its screen from its
+ * declaration and its admin folder: a resource the API lists gets a
+ * react-admin Resource (the folder's list, else the generated one); one
+ * the API does not list gets the folder's list as a screen at its path.
+ * Folder routes (e.g. the experience editor) are guarded by the
+ * resource's menu entry, like every screen: without it, access denied.
+ */
+function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; value: AdminResources }) {
+  const { resources, modules } = value;
+  const menuIcon = useMenuIcon();
+  const product = resources === productResources;
+  const providers = useMemo(
+    () =>
+      product
+        ? { dataProvider, authProvider }
+        : { dataProvider: createDataProvider(resources), authProvider: createAuthProvider(resources) },
+    [product, resources],
+  );
+  const guarded = (path: string, node: ReactNode) => <CategoryGuard path={path}>{lazyPage(node)}</CategoryGuard>;
+  return (
+    // react-admin's <Admin> is these two; it also imports its default English
+    // polyglot provider (and polyfills), which this app never uses.
+    <AdminContext
+      dataProvider={providers.dataProvider}
+      authProvider={providers.authProvider}
+      i18nProvider={i18nProvider}
+      queryClient={queryClient}
+      store={adminStore}
+      lightTheme={lightTheme}
+      darkTheme={darkTheme}
+    >
+      <AdminUI
+        title="Back Office"
+        layout={AppLayout}
+        loginPage={SignInGate}
+        dashboard={Dashboard}
+        notification={AppNotifications}
+        accessDenied={AccessDenied}
+        catchAll={NotFound}
+        error={ErrorPage}
+        disableTelemetry
+      >
+        {resources.list
+          .filter((r) => hasOperation(r, 'list'))
+          .map((r) => {
+            const List = moduleOf(modules, r.name).list;
+            return (
+              <Resource
+                key={r.name}
+                name={r.name}
+                list={lazyPage(List ? <List /> : <ResourceList name={r.name} />)}
+                icon={() => menuIcon(r.path)}
+                recordRepresentation={r.recordLabel}
+              />
+            );
+          })}
+        <CustomRoutes noLayout>
+          <Route path={ADMIN_OWN_PATHS.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
+          <Route path={ADMIN_OWN_PATHS.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
+          <Route path={ADMIN_OWN_PATHS.twoFactorSetup} element={lazyPage(<TwoFactorSetupPage />)} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />
+          <Route path={ADMIN_OWN_PATHS.auditLog} element={guarded(ADMIN_OWN_PATHS.auditLog, <AuditLogPage />)} />
+          {resources.list.flatMap((r) => {
+            const m = moduleOf(modules, r.name);
+            const own = !hasOperation(r, 'list') && m.list ? [{ path: r.path, element: <m.list /> }] : [];
+            return [...own, ...(m.routes ?? [])].map((route) => (
+              <Route key={route.path} path={route.path} element={guarded(r.path, route.element)} />
+            ));
+          })}
+        </CustomRoutes>
+      </AdminUI>
+    </AdminContext>
+  );
+}
+
+export function AdminApp({ i18nProvider, resources = productResources, modules = adminModules }: Props) {
+  const value = useMemo(() => ({ resources, modules }), [resources, modules]);
+  return (
+    <AdminResourcesProvider value={value}>
+      <AdminScreens i18nProvider={i18nProvider} value={value} />
+    </AdminResourcesProvider>
+  );
+}

@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuditDiff } from '../../../features/audit/contract';
+import type { Db } from '../db/client';
+import { auditLogs } from '../db/system-tables';
+import { clientOf } from '../http/client-of';
+
+/** Who acted, from where: the columns every entry of one request shares. */
+export interface AuditActor {
+  actorId: string | null;
+  actorEmail: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** What happened to which record. */
+export interface AuditEvent {
+  action: string;
+  resource: string;
+  recordId?: string | null;
+  diff?: AuditDiff | null;
+}
+
+/** A user agent and an e-mail are the client's to write: kept short. */
+const TEXT_MAX = 500;
+const short = (s: string | null | undefined) => (s ? s.slice(0, TEXT_MAX) : null);
+
+/** The signed-in user of a request (if any) and the client's address and agent. */
+export function auditActorOf(req: FastifyRequest, who?: { id: string | null; email: string | null }): AuditActor {
+  const client = clientOf(req);
+  return {
+    actorId: who ? who.id : (req.auth?.userId ?? null),
+    actorEmail: who ? who.email : (req.auth?.email ?? null),
+    ip: client.ip,
+    userAgent: client.userAgent,
+  };
+}
+
+/**
+ * Writes one entry. Call it with the transaction of the change it describes:
+ * the entry commits with the change, or neither does.
+ */
+export async function recordAudit(tx: Db, actor: AuditActor, event: AuditEvent): Promise<void> {
+  await tx.insert(auditLogs).values({
+    actorId: actor.actorId,
+    actorEmail: short(actor.actorEmail),
+    ip: actor.ip,
+    userAgent: short(actor.userAgent),
+    action: event.action,
+    resource: event.resource,
+    recordId: event.recordId ?? null,
+    diff: event.diff && Object.keys(event.diff).length ? event.diff : null,
+  });
+}

@@ -1,0 +1,167 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './schema-users';
+
+/** Tables that belong to the server alone, not to any admin resource. */
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    /** Where and with what the session was started ("Where you're signed in"). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** Refreshed at most once a minute per session (see touchSession). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Mail waiting to be sent (src/core/server/mail/outbox.ts). A row is deleted once
+ * sent; a message given up stays as `failed`, its text dropped (links in it
+ * carry tokens).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body'),
+    html: text('html'),
+    /** pending or failed. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** Claimed by a process until then (its SMTP exchange); afterwards anyone may take it again. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'string' }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Secrets the server makes for itself, shared by every process on the
+ * database: today the JWT signing secret when JWT_SECRET is unset.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+/**
+ * What "Generate" made of each language's entries: the file served at
+ * /locales/{language}/translations.json by every replica, with its ETag.
+ */
+export const translationSnapshots = pgTable('translation_snapshots', {
+  language: text('language').primaryKey(),
+  body: text('body').notNull(),
+  etag: text('etag').notNull(),
+  generatedAt: timestamp('generated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+/**
+ * The audit trail (written by src/core/server/audit/, read by src/features/audit/):
+ * who did what to which record, written in the transaction of the change
+ * itself. No foreign key to users: an entry outlives its actor (the e-mail
+ * is a snapshot). Purged after AUDIT_RETENTION_DAYS.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** Null when nobody was signed in (a failed sign-in). */
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    resource: text('resource').notNull(),
+    recordId: text('record_id'),
+    /** `{field: {before, after}}` (or `{added, removed}` for lists); secrets redacted. */
+    diff: jsonb('diff'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('audit_logs_at_idx').on(t.at, t.id),
+    index('audit_logs_actor_idx').on(t.actorId, t.at),
+    index('audit_logs_record_idx').on(t.resource, t.recordId, t.at),
+    index('audit_logs_action_idx').on(t.action, t.at),
+  ],
+);
+
+/**
+ * Two-factor sign-in (TOTP, RFC 6238) of a user (src/features/two-factor/server/).
+ * Secrets are stored encrypted (AES-256-GCM, its server/secret-box.ts) and
+ * never leave the server after set-up. `lastStep` is the last 30-second step
+ * a code was accepted for: a code works once.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  secret: text('secret'),
+  /** A secret being set up: becomes `secret` when a code made from it is entered. */
+  pendingSecret: text('pending_secret'),
+  pendingCreatedAt: timestamp('pending_created_at', { withTimezone: true, mode: 'string' }),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'string' }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
+
+/** One-time recovery codes, hashed like passwords (argon2id). */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * A password (or Google) sign-in waiting for its second factor: the ticket's
+ * hash, its user, five minutes, used once; wrong codes are counted.
+ */
+export const twoFactorTickets = pgTable(
+  'two_factor_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketHash: text('ticket_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+  },
+  (t) => [index('two_factor_tickets_user_idx').on(t.userId)],
+);

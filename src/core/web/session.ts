@@ -1,0 +1,69 @@
+import type { twoFactorVerify } from '../../features/two-factor/contract';
+import type { Success } from '../shared/api/operation';
+/**
+ * The browser session: the login answer kept in local
+ * storage under `userInfo` (token + user) and the role under `role`.
+ * Shared by the admin and the public site, so it must stay dependency-free.
+ */
+/** Who signed in and their main role, as the sign-in answer carries them (src/features/sign-in/contract.ts). */
+export type SessionUser = Success<typeof twoFactorVerify>['user'];
+export type SessionRole = NonNullable<Success<typeof twoFactorVerify>['role']>;
+
+export interface UserInfo {
+  token: string;
+  user: SessionUser;
+}
+
+export const USER_INFO_KEY = 'userInfo';
+export const ROLE_KEY = 'role';
+/** Set while a role requires two-factor sign-in the user has not set up: the admin shows only the set-up screen. */
+export const TWO_FACTOR_SETUP_KEY = 'twoFactorSetupRequired';
+
+function readJson<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function getUserInfo(): UserInfo | null {
+  const info = readJson<UserInfo>(USER_INFO_KEY);
+  return info && typeof info.token === 'string' && info.token ? info : null;
+}
+
+export function getToken(): string | null {
+  return getUserInfo()?.token ?? null;
+}
+
+export function getRole(): SessionRole | null {
+  return readJson<SessionRole>(ROLE_KEY);
+}
+
+export function saveSession(info: UserInfo, role: SessionRole | null, setupRequired = false): void {
+  localStorage.setItem(USER_INFO_KEY, JSON.stringify(info));
+  setTwoFactorSetupRequired(setupRequired);
+  if (role) localStorage.setItem(ROLE_KEY, JSON.stringify(role));
+  else localStorage.removeItem(ROLE_KEY);
+}
+
+export function updateSessionUser(patch: Partial<SessionUser>): void {
+  const info = getUserInfo();
+  if (info) localStorage.setItem(USER_INFO_KEY, JSON.stringify({ ...info, user: { ...info.user, ...patch } }));
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(USER_INFO_KEY);
+  localStorage.removeItem(ROLE_KEY);
+  localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
+}
+
+export function setTwoFactorSetupRequired(required: boolean): void {
+  if (required) localStorage.setItem(TWO_FACTOR_SETUP_KEY, '1');
+  else localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
+}
+
+export function twoFactorSetupRequired(): boolean {
+  return localStorage.getItem(TWO_FACTOR_SETUP_KEY) === '1';
+}
