@@ -19,14 +19,17 @@ const globals = require('globals');
  * faces; only the entries see everything they start. A feature folder
  * (src/features/<feature>/) is cut the same way: its declaration and
  * contract (files at its top) are shared, its server/, admin/ and site/
- * folders belong to those rooms. The first pattern a file matches wins.
+ * folders belong to those rooms; so do a field kind's server.ts and
+ * admin.tsx (its shared.ts is shared). The first pattern a file matches wins.
  */
 const ROOMS = [
   { type: 'feature-server', pattern: 'src/features/*/server/**/*', mode: 'full' },
   { type: 'feature-admin', pattern: 'src/features/*/admin/**/*', mode: 'full' },
   { type: 'feature-site', pattern: 'src/features/*/site/**/*', mode: 'full' },
   { type: 'feature-shared', pattern: 'src/features/*/*', mode: 'full' },
-  { type: 'shared', pattern: 'src/core/shared/**/*', mode: 'full' },
+  { type: 'server', pattern: ['src/core/field-kinds/server/**/*', 'src/core/field-kinds/*/server.ts'], mode: 'full' },
+  { type: 'admin', pattern: ['src/core/field-kinds/admin/**/*', 'src/core/field-kinds/*/admin.tsx'], mode: 'full' },
+  { type: 'shared', pattern: ['src/core/shared/**/*', 'src/core/field-kinds/**/*'], mode: 'full' },
   { type: 'resources', pattern: 'resources/**/*', mode: 'full' },
   { type: 'server', pattern: 'src/core/server/**/*', mode: 'full' },
   { type: 'web', pattern: 'src/core/web/**/*', mode: 'full' },
@@ -62,6 +65,8 @@ const NOT_ON_THE_SITE = ['react-admin', 'ra-*', '@mui/*', '@emotion/*'];
 
 const BROWSER = [
   'src/core/admin/**',
+  'src/core/field-kinds/admin/**',
+  'src/core/field-kinds/*/admin.tsx',
   'src/core/site/**',
   'src/core/web/**',
   'src/entry/**',
@@ -101,7 +106,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    files: BROWSER.map((p) => `${p.replace('/**', '')}/**/*.{ts,tsx}`),
+    files: BROWSER.map((p) => (p.endsWith('/**') ? `${p}/*.{ts,tsx}` : p)),
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { fieldKinds } from '../../src/core/shared/field-kinds';
-import { serverKinds } from '../../src/core/server/field-kinds';
+import { fieldKinds } from '../../src/core/field-kinds';
+import { serverKinds } from '../../src/core/field-kinds/server';
 import { csvFields, csvRow } from '../../src/core/shared/csv';
 import { users } from '../../src/features/users/resource';
 import { roles } from '../../src/features/roles/resource';

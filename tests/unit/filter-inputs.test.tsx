@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext, Form, type I18nProvider } from 'react-admin';
-import { adminKinds } from '../../src/core/admin/field-kinds';
-import { fieldKinds } from '../../src/core/shared/field-kinds';
+import { adminKinds } from '../../src/core/field-kinds/admin';
+import { fieldKinds } from '../../src/core/field-kinds';
 import { gadgets } from '../fixtures/gadgets';
 
 const i18nProvider: I18nProvider = {

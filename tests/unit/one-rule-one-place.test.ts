@@ -16,11 +16,11 @@ function sources(dir: string): string[] {
 const files = [...sources('src'), ...sources('resources')].map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 
 const RULES: { rule: string; spelled: RegExp; home: string }[] = [
-  { rule: 'the e-mail pattern', spelled: /\[\^\\s@\]\+@/, home: 'src/core/shared/field-kinds/text-rules.ts' },
+  { rule: 'the e-mail pattern', spelled: /\[\^\\s@\]\+@/, home: 'src/core/field-kinds/text-rules.ts' },
   {
     rule: "a password's least length",
     spelled: /\b(PASSWORD_MIN = |minLength: |length < )6\b|at least 6 characters/,
-    home: 'src/core/shared/field-kinds/text-rules.ts',
+    home: 'src/core/field-kinds/text-rules.ts',
   },
   { rule: 'the rows a page skips', spelled: /\(\w*\.?page - 1\) \* limit/, home: 'src/core/shared/api/paging.ts' },
   { rule: 'the pages a total fills', spelled: /Math\.ceil\([\w.]+ \/ (limit|size)\)/, home: 'src/core/shared/api/paging.ts' },

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { appRoot } from './app-root';
-import { EMAIL_PATTERN, PASSWORD_MIN } from '../shared/field-kinds/text-rules';
+import { EMAIL_PATTERN, PASSWORD_MIN } from '../field-kinds/text-rules';
 
 export interface Config {
   port: number;

@@ -1,4 +1,4 @@
-import { kindOf } from './field-kinds';
+import { kindOf } from '../field-kinds';
 import type { ResourceDef } from './resource';
 
 /** A plain number: spreadsheets read it as one, and a minus sign there starts no formula. */

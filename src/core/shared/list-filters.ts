@@ -1,5 +1,5 @@
-import { kindOf } from './field-kinds';
-import type { JsonSchema } from './field-kinds/kind';
+import { kindOf } from '../field-kinds';
+import type { JsonSchema } from '../field-kinds/kind';
 import type { FieldDef, ResourceDef } from './resource';
 
 /** One query parameter a list accepts as a filter: `?{param}=value`. */

@@ -1,4 +1,4 @@
-import { fieldKinds, kindOf } from './field-kinds';
+import { fieldKinds, kindOf } from '../field-kinds';
 import type { ResourceDef } from './resource';
 import { routeCollisions } from './route-names';
 

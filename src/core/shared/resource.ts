@@ -5,9 +5,9 @@
  * or browser code: both sides read these declarations.
  */
 
-import type { FieldType } from './field-kinds';
+import type { FieldType } from '../field-kinds';
 
-/** What each kind means (column, validation, input, cell...): src/core/shared/field-kinds and its server and admin twins. */
+/** What each kind means (column, validation, input, cell...): one folder per kind in src/core/field-kinds (shared.ts, server.ts, admin.tsx). */
 export type { FieldType };
 
 export interface FieldDef {

@@ -1,9 +1,9 @@
-import { ISSUED_IMAGE_PATTERN } from '../../core/shared/field-kinds/image';
+import { ISSUED_IMAGE_PATTERN } from '../../core/field-kinds/image/shared';
 import { errors } from '../../core/shared/api/errors';
 import { operation } from '../../core/shared/api/operation';
 import { LimitParam, PageParam, SearchParam } from '../../core/shared/api/paging';
 import { Nullable, PageInfo, Type } from '../../core/shared/api/schema';
-import { PASSWORD_MAX } from '../../core/shared/field-kinds/text-rules';
+import { PASSWORD_MAX } from '../../core/field-kinds/text-rules';
 
 const pageQuery = (defaultLimit: number) => ({
   page: PageParam,

@@ -1,4 +1,4 @@
-import { UUID_PATTERN } from '../../core/shared/field-kinds/kind';
+import { UUID_PATTERN } from '../../core/field-kinds/kind';
 import { errors } from '../../core/shared/api/errors';
 import { operation } from '../../core/shared/api/operation';
 import { Type, type TSchema } from '../../core/shared/api/schema';

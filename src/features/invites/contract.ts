@@ -1,9 +1,9 @@
-import { UUID_PATTERN } from '../../core/shared/field-kinds/kind';
+import { UUID_PATTERN } from '../../core/field-kinds/kind';
 import { errors } from '../../core/shared/api/errors';
 import { operation } from '../../core/shared/api/operation';
 import { LimitParam, PageParam } from '../../core/shared/api/paging';
 import { Nullable, Ok, OkMessage, PageInfo, Timestamp, Type } from '../../core/shared/api/schema';
-import { PASSWORD_MIN, PASSWORD_MAX } from '../../core/shared/field-kinds/text-rules';
+import { PASSWORD_MIN, PASSWORD_MAX } from '../../core/field-kinds/text-rules';
 
 const tags = ['invites'];
 

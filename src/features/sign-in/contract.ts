@@ -1,7 +1,7 @@
 import { errors } from '../../core/shared/api/errors';
 import { operation } from '../../core/shared/api/operation';
 import { Nullable, OkMessage, Ok, Type } from '../../core/shared/api/schema';
-import { PASSWORD_MIN, PASSWORD_MAX } from '../../core/shared/field-kinds/text-rules';
+import { PASSWORD_MIN, PASSWORD_MAX } from '../../core/field-kinds/text-rules';
 
 const Email = Type.String({ minLength: 1, maxLength: 254 });
 

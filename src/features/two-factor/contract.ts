@@ -2,7 +2,7 @@ import { errors } from '../../core/shared/api/errors';
 import { operation } from '../../core/shared/api/operation';
 import { LoginResponse } from '../sign-in/contract';
 import { Id, Ok, Type } from '../../core/shared/api/schema';
-import { PASSWORD_MAX } from '../../core/shared/field-kinds/text-rules';
+import { PASSWORD_MAX } from '../../core/field-kinds/text-rules';
 
 /** Six digits from the authenticator app. */
 const Code = Type.String({ pattern: '^[0-9]{6}$', description: 'Six digits from the authenticator app.' });

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../../core/shared/resource';
-import { PASSWORD_MIN, PASSWORD_MAX } from '../../core/shared/field-kinds/text-rules.ts';
+import { PASSWORD_MIN, PASSWORD_MAX } from '../../core/field-kinds/text-rules.ts';
 
 export const users: ResourceDef = {
   name: 'users',

@@ -1,7 +1,7 @@
 import { useTranslate } from 'react-admin';
 import type { ResourceDef } from '../../shared/resource';
 import { fieldLabel } from '../../shared/resource';
-import { adminKindOf } from '../field-kinds';
+import { adminKindOf } from '../../field-kinds/admin';
 import { fieldValidators } from './validators';
 
 /** The form input of one declared field: its kind's input, with the label, checks and default. */

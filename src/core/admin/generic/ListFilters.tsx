@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { FilterLiveForm, useTranslate } from 'react-admin';
 import { fieldLabel, type ResourceDef } from '../../shared/resource';
 import { filterFields } from '../../shared/list-filters';
-import { adminKindOf } from '../field-kinds';
+import { adminKindOf } from '../../field-kinds/admin';
 
 /** The filters' form, laid out as a wrapping row beside the search box. */
 function FilterRow(props: Pick<HTMLAttributes<HTMLFormElement>, 'onSubmit'>) {

@@ -3,7 +3,7 @@ import type { TranslateFunction } from 'react-admin';
 import type { ColumnDef, FieldDef, ResourceDef } from '../../shared/resource';
 import { fieldLabel } from '../../shared/resource';
 import type { ResourceSet } from '../../shared/resource-set';
-import { adminKindOf } from '../field-kinds';
+import { adminKindOf } from '../../field-kinds/admin';
 
 /** The declared field a column shows: a field, or for `user.email` the target's `email`. */
 export function columnFieldDef(def: ResourceDef, source: string, resources: ResourceSet): FieldDef | undefined {

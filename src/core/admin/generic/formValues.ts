@@ -1,8 +1,8 @@
 import type { RaRecord } from 'react-admin';
 import type { ResourceDef } from '../../shared/resource';
-import { adminKindOf } from '../field-kinds';
+import { adminKindOf } from '../../field-kinds/admin';
 
-export { CONFIRM_SUFFIX, confirmName } from '../field-kinds/confirm';
+export { CONFIRM_SUFFIX, confirmName } from '../../field-kinds/admin/confirm';
 
 /** A record as its form edits it: each field as its kind's input wants it (refs as ids, tags as text). */
 export function toFormRecord(def: ResourceDef, record: RaRecord): RaRecord {

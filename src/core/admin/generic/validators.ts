@@ -1,11 +1,11 @@
 import type { TranslateFunction, Validator } from 'react-admin';
 import type { FieldDef } from '../../shared/resource';
-import { kindOf } from '../../shared/field-kinds';
-import { lengthChecks } from '../../shared/field-kinds/kind';
+import { kindOf } from '../../field-kinds';
+import { lengthChecks } from '../../field-kinds/kind';
 
-export { EMAIL_PATTERN } from '../../shared/field-kinds/email';
-export { PASSWORD_MIN } from '../../shared/field-kinds/password';
-export { confirmValidator } from '../field-kinds/confirm';
+export { EMAIL_PATTERN } from '../../field-kinds/email/shared';
+export { PASSWORD_MIN } from '../../field-kinds/password/shared';
+export { confirmValidator } from '../../field-kinds/admin/confirm';
 
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
@@ -14,7 +14,7 @@ export const requiredMessage = (t: TranslateFunction, label: string) => t('app.v
 
 /**
  * The browser-side checks of one declared field, with the product's messages:
- * required, then its kind's checks (src/core/shared/field-kinds; by default the declared lengths).
+ * required, then its kind's checks (src/core/field-kinds/<kind>/shared.ts; by default the declared lengths).
  * Messages are translated here (the label is a translation itself), so
  * react-admin shows them as they are.
  */

@@ -1,5 +1,5 @@
 import { REDACTED, type AuditDiff, type DiffEntry } from '../../../features/audit/contract';
-import { kindOf } from '../../shared/field-kinds';
+import { kindOf } from '../../field-kinds';
 import type { ResourceDef } from '../../shared/resource';
 import { readableFields, type ApiRecord } from '../crud/representation';
 

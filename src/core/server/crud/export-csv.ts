@@ -3,7 +3,7 @@ import type { ResourceDef } from '../../shared/resource';
 import { csvFields, csvRow } from '../../shared/csv';
 import type { Db } from '../db/client';
 import { tableOf } from '../db/resource-tables';
-import type { FileUrls } from '../field-kinds/kind';
+import type { FileUrls } from '../../field-kinds/server/kind';
 import { populate } from './populate';
 import { listWhere, sortKey, type ListParams } from './query';
 import { selection } from './repository';

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FieldDef } from '../../shared/resource';
-import type { ImageEntry } from '../../shared/field-kinds/images';
+import type { ImageEntry } from '../../field-kinds/images/shared';
 import type { Db } from '../db/client';
 import type { AnyTable } from '../db/any-table';
 import { badRequest } from '../http/http-error';
 import { decodeDataUrl, removeStoredImages, storeContentImage, type StoredImage } from '../uploads/content-images';
 import { fileUrl, type FileStorage } from '../storage/file-storage';
-import type { FileUrls } from '../field-kinds/kind';
+import type { FileUrls } from '../../field-kinds/server/kind';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { JsonSchema } from '../../shared/field-kinds/kind';
+import type { JsonSchema } from '../../field-kinds/kind';
 import { badRequest } from '../http/http-error';
 
 /**

@@ -1,8 +1,8 @@
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { joinTableOf, refTarget, tableOf } from '../db/resource-tables';
-import { serverKindOf } from '../field-kinds';
-import type { FileUrls } from '../field-kinds/kind';
+import { serverKindOf } from '../../field-kinds/server';
+import type { FileUrls } from '../../field-kinds/server/kind';
 import type { ApiRecord } from './representation';
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type Column, type SQL } fr
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { refTarget, tableOf, type AnyTable } from '../db/resource-tables';
-import { serverKindOf } from '../field-kinds';
+import { serverKindOf } from '../../field-kinds/server';
 import { filterParams } from '../../shared/list-filters';
 
 export interface ListParams {

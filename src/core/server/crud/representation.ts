@@ -1,12 +1,12 @@
 import type { ResourceDef } from '../../shared/resource';
-import { kindOf } from '../../shared/field-kinds';
-import { serverKindOf } from '../field-kinds';
+import { kindOf } from '../../field-kinds';
+import { serverKindOf } from '../../field-kinds/server';
 import { readableFields, type ApiRecord } from '../../shared/api/crud';
 
 export type Row = Record<string, unknown>;
 export type { ApiRecord };
 
-export { isoDate } from '../field-kinds/date';
+export { isoDate } from '../../field-kinds/date/server';
 
 export { readableFields };
 

@@ -1,2 +1,2 @@
-export { UUID_PATTERN } from '../../shared/field-kinds/kind';
+export { UUID_PATTERN } from '../../field-kinds/kind';
 export { bodySchema, exportQuerySchema, filterFields, listQuerySchema, writableFields } from '../../shared/api/crud';

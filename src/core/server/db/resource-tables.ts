@@ -2,12 +2,12 @@ import { index, pgTable, uniqueIndex, uuid, type PgColumnBuilderBase } from 'dri
 import { productResources } from '../../../../resources/set';
 import { columnName, type ResourceDef } from '../../shared/resource';
 import type { ResourceSet } from '../../shared/resource-set';
-import { serverKindOf } from '../field-kinds';
-import type { ColumnContext } from '../field-kinds/kind';
+import { serverKindOf } from '../../field-kinds/server';
+import type { ColumnContext } from '../../field-kinds/server/kind';
 import type { AnyTable } from './any-table';
 
 export type { AnyTable };
-export { hashKey } from '../field-kinds/password';
+export { hashKey } from '../../field-kinds/password/server';
 
 /**
  * Drizzle tables derived from declarations: each field kind gives its column

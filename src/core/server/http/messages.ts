@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '../../shared/field-kinds/text-rules';
+import { PASSWORD_MIN } from '../../field-kinds/text-rules';
 
 /** The API's answer to an e-mail address that does not match the e-mail pattern. */
 export const EMAIL_FORMAT_MESSAGE = 'Entered value does not match email format';

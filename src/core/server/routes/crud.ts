@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { operationsOf, type ResourceDef } from '../../shared/resource';
-import { kindOf } from '../../shared/field-kinds';
-import { serverKindOf } from '../field-kinds';
+import { kindOf } from '../../field-kinds';
+import { serverKindOf } from '../../field-kinds/server';
 import { createRecord, deleteRecords, getRecord, listRecords, updateRecords } from '../crud/repository';
 import { crudOperations, exportQuerySchema, type FindResource, type UpdateManyBody } from '../../shared/api/crud';
 import { refuseUnknownParams } from '../crud/known-params';

@@ -4,7 +4,7 @@ import type { FileStorage } from '../storage/file-storage';
 
 // The only form of path storeImage issues, and so all an image field may hold
 // (the image field kind's body schema checks it).
-export { ISSUED_IMAGE_PATTERN } from '../../shared/field-kinds/image';
+export { ISSUED_IMAGE_PATTERN } from '../../field-kinds/image/shared';
 
 /** Formats accepted as upload input, recognised by their content. */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);

@@ -1,7 +1,7 @@
 import type { FieldDef, ResourceDef } from '../resource';
 import { filterParams } from '../list-filters';
-import { kindOf } from '../field-kinds';
-import { UUID_PATTERN } from '../field-kinds/kind';
+import { kindOf } from '../../field-kinds';
+import { UUID_PATTERN } from '../../field-kinds/kind';
 import { errors } from './errors';
 import { operation } from './operation';
 import { LimitParam, PageParam, SearchParam } from './paging';

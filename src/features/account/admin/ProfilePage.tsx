@@ -9,7 +9,7 @@ import { MySessions } from '../../sessions/admin/MySessions';
 import { TwoFactorCard } from '../../two-factor/admin/TwoFactorCard';
 import { ImageUpload } from './ImageUpload';
 import { loadProfile, saveProfile, type ProfileUpdate } from './profileApi';
-import { PASSWORD_MIN } from '../../../core/shared/field-kinds/text-rules';
+import { PASSWORD_MIN } from '../../../core/field-kinds/text-rules';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

@@ -11,7 +11,7 @@ import { updateRecord } from '../../../core/server/crud/repository';
 import { resourceByName } from '../../../../resources/set';
 import { pageCount, pageOffset } from '../../../core/shared/api/paging';
 import { PASSWORD_MIN_MESSAGE } from '../../../core/server/http/messages';
-import { PASSWORD_MIN } from '../../../core/shared/field-kinds/text-rules';
+import { PASSWORD_MIN } from '../../../core/field-kinds/text-rules';
 
 /** What a signed-in user reads and changes about themself. */
 export async function meRoutes(server: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFilters } from '../contract';
-import { UUID_PATTERN } from '../../../core/shared/field-kinds/kind';
+import { UUID_PATTERN } from '../../../core/field-kinds/kind';
 import { csvCell } from '../../../core/shared/csv';
 import type { Db } from '../../../core/server/db/client';
 import { auditLogs } from '../../../core/server/db/system-tables';

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { ResourceDef } from '../../../core/shared/resource';
-import { UUID_PATTERN } from '../../../core/shared/field-kinds/kind';
+import { UUID_PATTERN } from '../../../core/field-kinds/kind';
 import type { Db } from '../../../core/server/db/client';
 import { tableOf } from '../../../core/server/db/resource-tables';
 import { selection } from '../../../core/server/crud/repository';

@@ -18,7 +18,7 @@ import { auditActorOf, recordAudit } from '../../../core/server/audit/record';
 import { assertMayActOn, assertMayGrantRole, guardRanks } from '../../../core/server/security/rank';
 import { pageCount, pageOffset } from '../../../core/shared/api/paging';
 import { EMAIL_FORMAT_MESSAGE } from '../../../core/server/http/messages';
-import { EMAIL_PATTERN } from '../../../core/shared/field-kinds/text-rules';
+import { EMAIL_PATTERN } from '../../../core/field-kinds/text-rules';
 
 const DEFAULT_HOURS = 48;
 

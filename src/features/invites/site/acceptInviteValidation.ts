@@ -1,5 +1,5 @@
 import type { Translate } from '../../../core/site/i18n/context';
-import { EMAIL_PATTERN, PASSWORD_MIN } from '../../../core/shared/field-kinds/text-rules';
+import { EMAIL_PATTERN, PASSWORD_MIN } from '../../../core/field-kinds/text-rules';
 
 export { PASSWORD_MIN };
 

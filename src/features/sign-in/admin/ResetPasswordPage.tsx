@@ -8,7 +8,7 @@ import { getToken } from '../../../core/web/session';
 import { confirmValidator, fieldValidators, requiredMessage } from '../../../core/admin/generic/validators';
 import { AuthCard } from './AuthCard';
 import { BackToLogin } from './BackToLogin';
-import { PASSWORD_MIN } from '../../../core/shared/field-kinds/text-rules';
+import { PASSWORD_MIN } from '../../../core/field-kinds/text-rules';
 
 export function ResetPasswordPage() {
   const translate = useTranslate();

@@ -17,7 +17,7 @@ import { auditActorOf, recordAudit } from '../../../core/server/audit/record';
 import { REDACTED } from '../../audit/contract';
 import { inTransaction } from '../../../core/server/db/transaction';
 import { EMAIL_FORMAT_MESSAGE } from '../../../core/server/http/messages';
-import { EMAIL_PATTERN } from '../../../core/shared/field-kinds/text-rules';
+import { EMAIL_PATTERN } from '../../../core/field-kinds/text-rules';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 

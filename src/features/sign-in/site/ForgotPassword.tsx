@@ -6,7 +6,7 @@ import { postJson } from '../../../core/site/postJson';
 import type { forgotPassword } from '../contract';
 import { useSiteI18n } from '../../../core/site/i18n/context';
 import { useRedirectSignedIn } from '../../../core/site/useRedirectSignedIn';
-import { EMAIL_PATTERN } from '../../../core/shared/field-kinds/text-rules';
+import { EMAIL_PATTERN } from '../../../core/field-kinds/text-rules';
 
 /** The public twin of /admin/forgot-password: POST /api/auth/forgot-password {email}. */
 export function ForgotPassword() {

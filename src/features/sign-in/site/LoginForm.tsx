@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../core/site/Field';
 import { useT } from '../../../core/site/i18n/context';
-import { EMAIL_PATTERN } from '../../../core/shared/field-kinds/text-rules';
+import { EMAIL_PATTERN } from '../../../core/field-kinds/text-rules';
 
 type Errors = { email?: string; password?: string };
 

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { timestamp } from 'drizzle-orm/pg-core';
+import type { ServerFieldKind } from '../server/kind';
+
+/** ISO strings in the API, whatever the driver hands back. */
+export function isoDate(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  const d = v instanceof Date ? v : new Date(String(v));
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+export const date: ServerFieldKind = {
+  // `createdAt` is stamped by the database when the row is made.
+  column: ({ field, name }) =>
+    field === 'createdAt'
+      ? [field, timestamp(name, { withTimezone: true, mode: 'string' }).notNull().defaultNow()]
+      : [field, timestamp(name, { withTimezone: true, mode: 'string' })],
+  toApi: isoDate,
+  // Whole UTC days, both ends included: `_lte` 2026-01-31 keeps the whole of the 31st.
+  filterWhere: (column, value, suffix) =>
+    suffix === '_gte'
+      ? sql`${column} >= (${String(value)}::date)::timestamp AT TIME ZONE 'UTC'`
+      : sql`${column} < (${String(value)}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
+};

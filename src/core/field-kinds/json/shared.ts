@@ -1,0 +1,11 @@
+import { Type } from '../../shared/api/schema';
+import { csvText, type FieldKind } from '../kind';
+
+/** A structured value kept as jsonb. */
+export const json: FieldKind = {
+  writable: true,
+  bodySchema: () => ({ type: ['object', 'null'] }),
+  apiSchema: () => Type.Unknown(),
+  emptyValue: () => null,
+  csv: csvText,
+};

@@ -1,0 +1,16 @@
+import type { AnyTable } from '../../server/db/any-table';
+
+/** Default fields shown of a record a list points at. */
+const DEFAULT_POPULATE = ['name'];
+
+/** The columns a populated ref shows: its id plus the declared `populate` fields. */
+export function shownColumns(table: AnyTable, populate: readonly string[] | undefined): Record<string, AnyTable['id']> {
+  const shown = populate ?? DEFAULT_POPULATE;
+  return Object.fromEntries([['id', table.id], ...shown.map((c) => [c, table[c]])]);
+}
+
+/** A selected row as a populated object: `{_id, ...shown}`. */
+export function asPopulated(row: Record<string, unknown>): Record<string, unknown> {
+  const { id, ownerId: _owner, ...rest } = row;
+  return { _id: String(id), ...rest };
+}

@@ -1,0 +1,11 @@
+import { textApi, csvText, stringSchema, type FieldKind } from '../kind';
+
+/** Multi-line text. */
+export const text: FieldKind = {
+  writable: true,
+  bodySchema: (def) => stringSchema(def),
+  apiSchema: (def) => textApi(def),
+  search: 'text',
+  emptyValue: () => null,
+  csv: csvText,
+};

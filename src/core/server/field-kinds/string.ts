@@ -1,9 +1,0 @@
-import type { ServerFieldKind } from './kind';
-import { textColumn, textSearch } from './text-column';
-
-export const string: ServerFieldKind = {
-  column: textColumn,
-  search: textSearch(true),
-  // An emptied text stays '' (not null): the field exists and says nothing.
-  toColumns: async (v, field) => ({ [field]: v }),
-};

@@ -1,8 +1,0 @@
-import type { ServerFieldKind } from './kind';
-import { textColumn, textSearch } from './text-column';
-
-export const text: ServerFieldKind = {
-  column: textColumn,
-  search: textSearch(true),
-  toColumns: async (v, field) => ({ [field]: v }),
-};
