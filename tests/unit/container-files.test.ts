@@ -76,7 +76,7 @@ describe('docker-compose.yml', () => {
 
   it('runs three replicas of the Dockerfile image, not sources through tsx', () => {
     expect(compose).toMatch(/^x-app: &app\n {2}build: \.\n/m);
-    expect(compose).not.toMatch(/tsx|src\/server\/main\.ts/);
+    expect(compose).not.toMatch(/tsx|src\/core\/server\/main\.ts/);
     for (const r of ['app1', 'app2', 'app3']) expect(compose).toMatch(new RegExp(`^ {2}${r}: \\*app$`, 'm'));
   });
 

@@ -1,8 +1,8 @@
 import type { JSX } from 'react';
-import { Home } from './pages/Home';
-import { About } from './pages/About';
-import { Events } from './pages/Events';
-import { Contact } from './pages/Contact';
+import { Home } from '../../features/public-pages/site/Home';
+import { About } from '../../features/public-pages/site/About';
+import { Events } from '../../features/public-pages/site/Events';
+import { Contact } from '../../features/public-pages/site/Contact';
 import { ForgotPassword } from '../../features/sign-in/site/ForgotPassword';
 import { ResetPassword } from '../../features/sign-in/site/ResetPassword';
 import { AcceptInvite } from '../../features/invites/site/AcceptInvite';

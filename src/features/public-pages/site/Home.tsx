@@ -1,8 +1,8 @@
-import { Meteors } from '../Meteors';
-import { Link } from '../Link';
-import { useProfileTile } from '../useProfileTile';
-import { useT } from '../i18n/context';
-import { getUserInfo } from '../../web/session';
+import { Meteors } from '../../../core/site/Meteors';
+import { Link } from '../../../core/site/Link';
+import { useProfileTile } from '../../../core/site/useProfileTile';
+import { useT } from '../../../core/site/i18n/context';
+import { getUserInfo } from '../../../core/web/session';
 
 export function Home() {
   const t = useT();

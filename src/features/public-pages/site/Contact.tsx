@@ -1,5 +1,5 @@
-import { Link } from '../Link';
-import { useT } from '../i18n/context';
+import { Link } from '../../../core/site/Link';
+import { useT } from '../../../core/site/i18n/context';
 
 export function Contact() {
   const t = useT();

@@ -1,4 +1,4 @@
-import { useT } from '../i18n/context';
+import { useT } from '../../../core/site/i18n/context';
 
 /** No event source exists yet, so the page says so plainly instead of inventing dates. */
 export function Events() {

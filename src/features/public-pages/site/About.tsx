@@ -1,4 +1,4 @@
-import { useT } from '../i18n/context';
+import { useT } from '../../../core/site/i18n/context';
 
 const FEATURES = ['users', 'roles', 'invites', 'experiences', 'translations'] as const;
 
