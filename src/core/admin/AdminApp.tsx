@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import { QueryClient } from '@tanstack/react-query';
@@ -45,6 +45,58 @@ interface Props {
   modules?: AdminModules;
 }
 
+/** A screen that shows only with the menu entry of `path`: without it, access denied. */
+const guarded = (path: string, node: ReactNode) => <CategoryGuard path={path}>{lazyPage(node)}</CategoryGuard>;
+
+/** The product's providers, or ones of their own for other declarations. */
+function useProviders(resources: ResourceSet) {
+  const product = resources === productResources;
+  return useMemo(
+    () =>
+      product
+        ? { dataProvider, authProvider }
+        : { dataProvider: createDataProvider(resources), authProvider: createAuthProvider(resources) },
+    [product, resources],
+  );
+}
+
+/**
+ * A react-admin Resource for each resource the API lists: the folder's
+ * list, else the generated one. Elements, not a component: react-admin
+ * finds its Resources among the direct children of AdminUI.
+ */
+function listedResources({ resources, modules }: AdminResources, menuIcon: (path: string) => ReactElement) {
+  return resources.list
+    .filter((r) => hasOperation(r, 'list'))
+    .map((r) => {
+      const List = moduleOf(modules, r.name).list;
+      return (
+        <Resource
+          key={r.name}
+          name={r.name}
+          list={lazyPage(List ? <List /> : <ResourceList name={r.name} />)}
+          icon={() => menuIcon(r.path)}
+          recordRepresentation={r.recordLabel}
+        />
+      );
+    });
+}
+
+/**
+ * The folders' screens as Routes, each guarded by its resource's menu entry:
+ * the folder's list of a resource the API does not list, at its path, and
+ * the folder's own routes.
+ */
+function folderRoutes({ resources, modules }: AdminResources) {
+  return resources.list.flatMap((r) => {
+    const m = moduleOf(modules, r.name);
+    const own = !hasOperation(r, 'list') && m.list ? [{ path: r.path, element: <m.list /> }] : [];
+    return [...own, ...(m.routes ?? [])].map((route) => (
+      <Route key={route.path} path={route.path} element={guarded(r.path, route.element)} />
+    ));
+  });
+}
+
 /**
  * The back office. Every declared resource gets its screen from its
  * declaration and its admin folder: a resource the API lists gets a
@@ -54,17 +106,8 @@ interface Props {
  * resource's menu entry, like every screen: without it, access denied.
  */
 function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; value: AdminResources }) {
-  const { resources, modules } = value;
   const menuIcon = useMenuIcon();
-  const product = resources === productResources;
-  const providers = useMemo(
-    () =>
-      product
-        ? { dataProvider, authProvider }
-        : { dataProvider: createDataProvider(resources), authProvider: createAuthProvider(resources) },
-    [product, resources],
-  );
-  const guarded = (path: string, node: ReactNode) => <CategoryGuard path={path}>{lazyPage(node)}</CategoryGuard>;
+  const providers = useProviders(value.resources);
   return (
     // react-admin's <Admin> is these two; it also imports its default English
     // polyglot provider (and polyfills), which this app never uses.
@@ -88,20 +131,7 @@ function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; val
         error={ErrorPage}
         disableTelemetry
       >
-        {resources.list
-          .filter((r) => hasOperation(r, 'list'))
-          .map((r) => {
-            const List = moduleOf(modules, r.name).list;
-            return (
-              <Resource
-                key={r.name}
-                name={r.name}
-                list={lazyPage(List ? <List /> : <ResourceList name={r.name} />)}
-                icon={() => menuIcon(r.path)}
-                recordRepresentation={r.recordLabel}
-              />
-            );
-          })}
+        {listedResources(value, menuIcon)}
         <CustomRoutes noLayout>
           <Route path={ADMIN_OWN_PATHS.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
           <Route path={ADMIN_OWN_PATHS.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
@@ -110,13 +140,7 @@ function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; val
         <CustomRoutes>
           <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />
           <Route path={ADMIN_OWN_PATHS.auditLog} element={guarded(ADMIN_OWN_PATHS.auditLog, <AuditLogPage />)} />
-          {resources.list.flatMap((r) => {
-            const m = moduleOf(modules, r.name);
-            const own = !hasOperation(r, 'list') && m.list ? [{ path: r.path, element: <m.list /> }] : [];
-            return [...own, ...(m.routes ?? [])].map((route) => (
-              <Route key={route.path} path={route.path} element={guarded(r.path, route.element)} />
-            ));
-          })}
+          {folderRoutes(value)}
         </CustomRoutes>
       </AdminUI>
     </AdminContext>

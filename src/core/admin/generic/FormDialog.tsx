@@ -25,13 +25,11 @@ function EditLoading({ def, onClose, onDirtyChange }: FormProps) {
 }
 
 /**
- * Add/edit modal: 'Post X' / 'Edit X', closes after a successful save.
- * Cancel, Escape or a click beside it ask first when something was typed.
+ * Closing the form, asked first when something was typed: `askToClose`
+ * closes at once while the form is untouched (`onDirtyChange` keeps track).
  */
-export function FormDialog({ def, target, onClose }: { def: ResourceDef; target: DialogTarget; onClose: () => void }) {
+function useDiscardGuard(onClose: () => void) {
   const translate = useTranslate();
-  // A phone gets the whole screen, the action bar inside it.
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const dirty = useRef(false);
   const onDirtyChange = useCallback((d: boolean) => {
     dirty.current = d;
@@ -39,14 +37,15 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
   const askToClose = () => {
     if (!dirty.current || confirmDiscard(translate)) onClose();
   };
+  return { askToClose, onDirtyChange };
+}
+
+/** After a save: a toast, the list refreshed and the dialog closed; after a refusal, a toast. */
+function useSaveOptions(def: ResourceDef, action: 'create' | 'update', onClose: () => void) {
+  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const creating = target.mode === 'create';
-  const EditPanel = moduleOf(useAdminResources().modules, def.name).editPanel;
-  const singular = translate(`resources.${def.name}.name`, { smart_count: 1, _: def.name });
-  const title = translate(creating ? 'app.form.post_title' : 'app.form.edit_title', { name: singular });
-  const action = creating ? 'create' : 'update';
-  const mutationOptions = {
+  return {
     onSuccess: () => {
       notify(crudSuccessMessage(translate, def.name, action), { type: 'success' });
       refresh();
@@ -60,6 +59,22 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
       }
     },
   };
+}
+
+/**
+ * Add/edit modal: 'Post X' / 'Edit X', closes after a successful save.
+ * Cancel, Escape or a click beside it ask first when something was typed.
+ */
+export function FormDialog({ def, target, onClose }: { def: ResourceDef; target: DialogTarget; onClose: () => void }) {
+  const translate = useTranslate();
+  // A phone gets the whole screen, the action bar inside it.
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { askToClose, onDirtyChange } = useDiscardGuard(onClose);
+  const creating = target.mode === 'create';
+  const mutationOptions = useSaveOptions(def, creating ? 'create' : 'update', onClose);
+  const EditPanel = moduleOf(useAdminResources().modules, def.name).editPanel;
+  const singular = translate(`resources.${def.name}.name`, { smart_count: 1, _: def.name });
+  const title = translate(creating ? 'app.form.post_title' : 'app.form.edit_title', { name: singular });
   const transform = (data: Record<string, unknown>) => toBody(def, data, creating);
   return (
     <Dialog

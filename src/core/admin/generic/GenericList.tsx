@@ -1,8 +1,17 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Box, Card, useMediaQuery, type Theme } from '@mui/material';
-import { DatagridConfigurable, ListBase, Pagination, SelectColumnsButton, Title, useLocaleState, useTranslate } from 'react-admin';
+import {
+  DatagridConfigurable,
+  ListBase,
+  Pagination,
+  SelectColumnsButton,
+  Title,
+  useLocaleState,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
 import type { ResourceDef } from '../../shared/resource';
-import { useAbilities } from './useAbilities';
+import { useAbilities, type Abilities } from './useAbilities';
 import { columnField } from './columnField';
 import { CompactList } from './CompactList';
 import { useAdminResources } from '../resources/AdminResources';
@@ -25,6 +34,93 @@ import { useRowCheckboxLabels } from './useRowCheckboxLabels';
 export const PAGE_SIZE = 25;
 const PAGE_SIZES = [10, 25, 50, 100];
 
+interface ToolbarProps {
+  def: ResourceDef;
+  small: boolean;
+  preferenceKey: string;
+  /** On a phone: the user's last choice to show the filters or not (undefined: none yet). */
+  filtersChoice: boolean | undefined;
+  onFiltersChoice: (shown: boolean) => void;
+}
+
+/** Search and filters, then export, the column chooser (or the phone's filters toggle) and the pagination. */
+function ListToolbar({ def, small, preferenceKey, filtersChoice, onFiltersChoice }: ToolbarProps) {
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        <SearchBox placeholder={def.list.searchPlaceholder} />
+        {!small && <ListFilters def={def} />}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <ExportButton def={def} />
+        {/* The compact list shows its first three columns: a column chooser would change nothing there. */}
+        {small ? (
+          <FiltersToggle def={def} choice={filtersChoice} onChange={onFiltersChoice} />
+        ) : (
+          <SelectColumnsButton preferenceKey={preferenceKey} />
+        )}
+        <Box sx={{ flex: 1 }} />
+        {/* A phone has the pagination under its records only: the title already counts them. */}
+        {!small && (
+          <WhenListLoaded>
+            <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
+          </WhenListLoaded>
+        )}
+      </Box>
+    </>
+  );
+}
+
+interface TableProps {
+  def: ResourceDef;
+  may: Abilities;
+  preferenceKey: string;
+  tableRef: RefObject<HTMLDivElement | null>;
+  onEdit: (id: Identifier) => void;
+}
+
+/** The records as a table with configurable columns; wide tables scroll inside their card. */
+function RecordTable({ def, may, preferenceKey, tableRef, onEdit }: TableProps) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { resources } = useAdminResources();
+  const editable = Boolean(def.form) && may.update;
+  const hasActions = def.form && (may.update || may.delete);
+  return (
+    <Card
+      ref={tableRef}
+      variant="outlined"
+      sx={{
+        overflowX: 'auto',
+        contain: 'inline-size',
+        // The selection bar opens inside the card: its default floats above the table, where the card clips it
+        // (the class twice outranks react-admin's own rule).
+        '& .RaBulkActionsToolbar-toolbar.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
+      }}
+    >
+      <DatagridConfigurable
+        preferenceKey={preferenceKey}
+        bulkActionButtons={may.delete ? <BulkDelete resource={def.name} /> : false}
+        isRowSelectable={(record) => !isSelf(def, record)}
+        rowClick={
+          editable
+            ? (id) => {
+                onEdit(id);
+                return false;
+              }
+            : false
+        }
+        sx={{
+          '& .RaDatagrid-headerCell': { fontWeight: 600 },
+        }}
+      >
+        {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
+        {hasActions && <RowActions label={translate('app.list.actions')} def={def} may={may} onEdit={onEdit} />}
+      </DatagridConfigurable>
+    </Card>
+  );
+}
+
 /**
  * The shared list layout, generated from a declaration: search and
  * filters, export, column chooser, bulk delete, sortable headers, and a
@@ -32,86 +128,38 @@ const PAGE_SIZES = [10, 25, 50, 100];
  */
 export default function GenericList({ def, extra }: { def: ResourceDef; extra?: ReactNode }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
   const [filtersChoice, setFiltersChoice] = useState<boolean>();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { resources } = useAdminResources();
   // Only what the user's permissions allow.
   const may = useAbilities(def);
-  const editable = Boolean(def.form) && may.update;
-  const hasActions = def.form && (may.update || may.delete);
   const preferenceKey = listPreferenceKey(def.name);
   const table = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(table);
   // The add/edit modal is its own chunk (not needed to show a list); it is
   // fetched once the list is idle, so a click on a row opens it at once.
   useEffect(() => preloadFormDialog(), []);
+  const edit = (id: Identifier) => setDialog({ mode: 'edit', id });
   return (
     <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
       <Title title={translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name })} />
       <Box sx={{ p: { xs: 1, sm: 2 } }}>
         <ListHeader def={def} extra={extra} canAdd={may.create} onAdd={() => setDialog({ mode: 'create' })} />
-        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-          <SearchBox placeholder={def.list.searchPlaceholder} />
-          {!small && <ListFilters def={def} />}
-        </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-          <ExportButton def={def} />
-          {/* The compact list shows its first three columns: a column chooser would change nothing there. */}
-          {small ? (
-            <FiltersToggle def={def} choice={filtersChoice} onChange={setFiltersChoice} />
-          ) : (
-            <SelectColumnsButton preferenceKey={preferenceKey} />
-          )}
-          <Box sx={{ flex: 1 }} />
-          {/* A phone has the pagination under its records only: the title already counts them. */}
-          {!small && (
-            <WhenListLoaded>
-              <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-top" />
-            </WhenListLoaded>
-          )}
-        </Box>
+        <ListToolbar
+          def={def}
+          small={small}
+          preferenceKey={preferenceKey}
+          filtersChoice={filtersChoice}
+          onFiltersChoice={setFiltersChoice}
+        />
         {small && <FiltersPanel def={def} choice={filtersChoice} />}
         <ListStatus resource={def.name} />
-        {/* A phone gets a compact list; wide tables scroll inside their card. */}
+        {/* A phone gets a compact list; a wider screen a table. */}
         <WhenListLoaded>
           {!may.ready ? null : small ? (
-            <CompactList def={def} may={may} onEdit={(id) => setDialog({ mode: 'edit', id })} />
+            <CompactList def={def} may={may} onEdit={edit} />
           ) : (
-            <Card
-              ref={table}
-              variant="outlined"
-              sx={{
-                overflowX: 'auto',
-                contain: 'inline-size',
-                // The selection bar opens inside the card: its default floats above the table, where the card clips it
-                // (the class twice outranks react-admin's own rule).
-                '& .RaBulkActionsToolbar-toolbar.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
-              }}
-            >
-              <DatagridConfigurable
-                preferenceKey={preferenceKey}
-                bulkActionButtons={may.delete ? <BulkDelete resource={def.name} /> : false}
-                isRowSelectable={(record) => !isSelf(def, record)}
-                rowClick={
-                  editable
-                    ? (id) => {
-                        setDialog({ mode: 'edit', id });
-                        return false;
-                      }
-                    : false
-                }
-                sx={{
-                  '& .RaDatagrid-headerCell': { fontWeight: 600 },
-                }}
-              >
-                {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
-                {hasActions && (
-                  <RowActions label={translate('app.list.actions')} def={def} may={may} onEdit={(id) => setDialog({ mode: 'edit', id })} />
-                )}
-              </DatagridConfigurable>
-            </Card>
+            <RecordTable def={def} may={may} preferenceKey={preferenceKey} tableRef={table} onEdit={edit} />
           )}
           <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
         </WhenListLoaded>

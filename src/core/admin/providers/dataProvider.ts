@@ -104,26 +104,27 @@ function chunksOf(ids: readonly Identifier[]): string[][] {
   return chunks;
 }
 
-/** The data provider of an app serving `resources` (their `api` bases). */
-export function createDataProvider(resources: ResourceSet) {
+/** `GET url`: one page of a list, as react-admin takes it. */
+async function listPage<R extends RaRecord>(url: string, signal: AbortSignal | undefined) {
+  const res = await api<ApiList>(url, { signal });
+  return {
+    data: res.data.map((r) => toRecord<R>(r)),
+    total: res.total,
+    // A capped count (totalExact false) is a lower bound: the list title shows "10000+".
+    meta: { totalLabel: totalLabel(res) },
+  };
+}
+
+/** getList, getOne, getMany and getManyReference of an app serving `resources`. */
+function readMethods(resources: ResourceSet) {
   const base = (resource: string) => baseOf(resources, resource);
-  const getOne = async <R extends RaRecord>(resource: string, id: Identifier): Promise<R> =>
-    toRecord<R>(await api<ApiRecord>(`${base(resource)}/${encodeURIComponent(String(id))}`));
   return {
     async getList<R extends RaRecord>(resource: string, params: GetListParams) {
       const { page = 1, perPage = 25 } = params.pagination ?? {};
-      const res = await api<ApiList>(listUrl(resource, page, perPage, params.sort, params.filter ?? {}, resources), {
-        signal: params.signal,
-      });
-      return {
-        data: res.data.map((r) => toRecord<R>(r)),
-        total: res.total,
-        // A capped count (totalExact false) is a lower bound: the list title shows "10000+".
-        meta: { totalLabel: totalLabel(res) },
-      };
+      return listPage<R>(listUrl(resource, page, perPage, params.sort, params.filter ?? {}, resources), params.signal);
     },
     async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
-      return { data: await getOne<R>(resource, params.id) };
+      return { data: toRecord<R>(await api<ApiRecord>(`${base(resource)}/${encodeURIComponent(String(params.id))}`)) };
     },
     /** One request for all of them (`?ids=`), in chunks of the most the API takes. */
     async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
@@ -139,9 +140,15 @@ export function createDataProvider(resources: ResourceSet) {
     async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
       const { page = 1, perPage = 25 } = params.pagination ?? {};
       const filter = { ...params.filter, [params.target]: params.id };
-      const res = await api<ApiList>(listUrl(resource, page, perPage, params.sort, filter, resources), { signal: params.signal });
-      return { data: res.data.map((r) => toRecord<R>(r)), total: res.total, meta: { totalLabel: totalLabel(res) } };
+      return listPage<R>(listUrl(resource, page, perPage, params.sort, filter, resources), params.signal);
     },
+  };
+}
+
+/** create, update, updateMany, delete and deleteMany of an app serving `resources`. */
+function writeMethods(resources: ResourceSet) {
+  const base = (resource: string) => baseOf(resources, resource);
+  return {
     async create<R extends RaRecord>(resource: string, params: CreateParams) {
       const saved = await api<ApiRecord>(base(resource), { method: 'POST', body: toBody(params.data) });
       return { data: toRecord<R>(saved) };
@@ -180,7 +187,12 @@ export function createDataProvider(resources: ResourceSet) {
       }
       return { data: done };
     },
-  } satisfies DataProvider;
+  };
+}
+
+/** The data provider of an app serving `resources` (their `api` bases). */
+export function createDataProvider(resources: ResourceSet) {
+  return { ...readMethods(resources), ...writeMethods(resources) } satisfies DataProvider;
 }
 
 export const dataProvider = createDataProvider(productResources);

@@ -118,11 +118,7 @@ async function onMaintenanceConnection<T>(databaseUrl: string, log: (err: Error)
   }
 }
 
-/**
- * Opens PostgreSQL when a URL is given, else PGlite under `dataDir/db`
- * (`memory://` keeps it in memory, for tests), and applies migrations.
- */
-export async function openDatabase(opts: {
+interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
   inMemory?: boolean;
@@ -138,52 +134,64 @@ export async function openDatabase(opts: {
   statementTimeoutSeconds?: number;
   /** Tests only: migrations from another folder (an extra slow one, an older release's). */
   migrationsFolder?: string;
-}): Promise<Database> {
-  const migrations = opts.migrationsFolder ?? migrationsFolder;
-  const databaseUrl = opts.databaseUrl;
-  if (databaseUrl) {
-    const log = opts.onConnectionError ?? ((err: Error) => console.error(`PostgreSQL connection: ${err.message}`));
-    const pool = new pg.Pool({
-      connectionString: databaseUrl,
-      max: 20,
-      // A runaway query ends server-side instead of running on after its client left.
-      options: statementTimeout(opts.statementTimeoutSeconds ?? DEFAULT_STATEMENT_TIMEOUT_SECONDS),
-      // While the database is away, requests fail fast (503) instead of queueing for a connection.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      Client: TaggedClient,
-    });
-    // A connection lost while idle in the pool: the pool drops it and opens another when needed.
-    pool.on('error', log);
-    // A connection lost while checked out but between queries (inside a transaction) emits
-    // 'error' on its client, where nothing listens: unhandled, that ended the process. Its next
-    // query fails instead, and the pool discards it on release.
-    pool.on('connect', (client) => client.on('error', log));
-    const db = drizzlePg(pool);
-    db.transaction = transactionOnOwnClient(pool);
-    const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(databaseUrl, log, work);
-    const maintenance = <T>(work: (db: Db) => Promise<T>) => onMaintenanceConnection(databaseUrl, log, (m) => work(m as unknown as Db));
-    try {
-      await exclusive(() => onMaintenanceConnection(databaseUrl, log, (m) => migratePg(m, { migrationsFolder: migrations })));
-    } catch (err) {
-      // A failed first start (database not there yet) must not leave a pool behind: the caller retries.
-      await pool.end().catch(() => undefined);
-      throw err;
-    }
-    // One LISTEN connection for the whole process, opened by the first subscriber.
-    const hub = createListenHub(databaseUrl, log);
-    return {
-      db: db as unknown as Db,
-      kind: 'postgres',
-      exclusive,
-      maintenance,
-      listen: (channel, onNotify, onLive) => hub.listen(channel, { onNotify, onLive }),
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: async () => {
-        await hub.close();
-        await pool.end();
-      },
-    };
+}
+
+/** The request pool of a PostgreSQL database; `log` hears of the connections that broke. */
+function requestPool(databaseUrl: string, statementTimeoutSeconds: number, log: (err: Error) => void): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 20,
+    // A runaway query ends server-side instead of running on after its client left.
+    options: statementTimeout(statementTimeoutSeconds),
+    // While the database is away, requests fail fast (503) instead of queueing for a connection.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    Client: TaggedClient,
+  });
+  // A connection lost while idle in the pool: the pool drops it and opens another when needed.
+  pool.on('error', log);
+  // A connection lost while checked out but between queries (inside a transaction) emits
+  // 'error' on its client, where nothing listens: unhandled, that ended the process. Its next
+  // query fails instead, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', log));
+  return pool;
+}
+
+/** PostgreSQL at `databaseUrl`, migrated by one process at a time. */
+async function openPostgres(databaseUrl: string, opts: OpenOptions, migrations: string): Promise<Database> {
+  const log = opts.onConnectionError ?? ((err: Error) => console.error(`PostgreSQL connection: ${err.message}`));
+  const pool = requestPool(databaseUrl, opts.statementTimeoutSeconds ?? DEFAULT_STATEMENT_TIMEOUT_SECONDS, log);
+  const db = drizzlePg(pool);
+  db.transaction = transactionOnOwnClient(pool);
+  const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(databaseUrl, log, work);
+  const maintenance = <T>(work: (db: Db) => Promise<T>) => onMaintenanceConnection(databaseUrl, log, (m) => work(m as unknown as Db));
+  try {
+    await exclusive(() => onMaintenanceConnection(databaseUrl, log, (m) => migratePg(m, { migrationsFolder: migrations })));
+  } catch (err) {
+    // A failed first start (database not there yet) must not leave a pool behind: the caller retries.
+    await pool.end().catch(() => undefined);
+    throw err;
   }
+  // One LISTEN connection for the whole process, opened by the first subscriber.
+  const hub = createListenHub(databaseUrl, log);
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    exclusive,
+    maintenance,
+    listen: (channel, onNotify, onLive) => hub.listen(channel, { onNotify, onLive }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: async () => {
+      await hub.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The embedded PGlite session, under `dataDir/db` (locked against a second
+ * process) or in memory; `unlock` gives the data directory back.
+ */
+async function startPglite(opts: OpenOptions): Promise<{ client: PGlite; unlock: () => void }> {
   let dir = 'memory://';
   let unlock: () => void = () => undefined;
   if (!opts.inMemory) {
@@ -191,13 +199,18 @@ export async function openDatabase(opts: {
     mkdirSync(dir, { recursive: true });
     unlock = lockDataDir(opts.dataDir);
   }
-  let client: PGlite;
   try {
-    client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+    const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+    return { client, unlock };
   } catch (err) {
     unlock();
     throw err;
   }
+}
+
+/** PGlite, migrated. */
+async function openPglite(opts: OpenOptions, migrations: string): Promise<Database> {
+  const { client, unlock } = await startPglite(opts);
   const db = drizzlePglite(client);
   try {
     await migratePglite(db, { migrationsFolder: migrations });
@@ -227,4 +240,13 @@ export async function openDatabase(opts: {
       unlock();
     },
   };
+}
+
+/**
+ * Opens PostgreSQL when a URL is given, else PGlite under `dataDir/db`
+ * (`memory://` keeps it in memory, for tests), and applies migrations.
+ */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const migrations = opts.migrationsFolder ?? migrationsFolder;
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts, migrations) : openPglite(opts, migrations);
 }

@@ -45,73 +45,70 @@ function reasonOf(err: unknown): string {
     .slice(0, 300);
 }
 
+/** Claims up to BATCH due messages for LEASE_SECONDS, skipping those another process holds; counts the attempt. */
+async function claimDue(db: Db): Promise<Claimed[]> {
+  const res = await db.execute(sql`
+    UPDATE ${mailOutbox}
+       SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM ${mailOutbox}
+        WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until <= now())
+        ORDER BY next_attempt_at
+        LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING id, recipient, subject, body, html, attempts`);
+  return rowsOf<Claimed>(res);
+}
+
+/** Hands a claimed message to `deliver`: resolves to why it did not go, or undefined when it did. */
+async function attempt(opts: OutboxOptions, m: Claimed): Promise<unknown> {
+  try {
+    await opts.deliver({ to: m.recipient, subject: m.subject, text: m.body ?? '', ...(m.html ? { html: m.html } : {}) });
+    return undefined;
+  } catch (err) {
+    return err ?? new Error('unknown error');
+  }
+}
+
+/** Records how an attempt went: sent (deleted), given up after the last attempt, or due again after a backoff. */
+async function settle(opts: OutboxOptions, m: Claimed, err: unknown): Promise<void> {
+  const db = opts.db();
+  if (err === undefined) {
+    await db.execute(sql`DELETE FROM ${mailOutbox} WHERE id = ${m.id}`);
+    opts.log.info({ subject: m.subject }, 'mail sent');
+    return;
+  }
+  const reason = reasonOf(err);
+  if (m.attempts >= opts.maxAttempts) {
+    await db.execute(sql`
+      UPDATE ${mailOutbox} SET status = 'failed', body = NULL, html = NULL, last_error = ${reason}, locked_until = NULL
+       WHERE id = ${m.id}`);
+    opts.log.error({ to: m.recipient, subject: m.subject, attempts: m.attempts, reason }, 'mail failed; giving up');
+    return;
+  }
+  const wait = Math.min(opts.retrySeconds * 2 ** (m.attempts - 1), MAX_BACKOFF_SECONDS);
+  await db.execute(sql`
+    UPDATE ${mailOutbox}
+       SET next_attempt_at = now() + make_interval(secs => ${wait}), last_error = ${reason}, locked_until = NULL
+     WHERE id = ${m.id}`);
+  opts.log.warn({ to: m.recipient, subject: m.subject, attempt: m.attempts, retryInSeconds: wait, reason }, 'mail failed; will retry');
+}
+
 /**
- * Mail as jobs in the database (`mail_outbox`): `queue` stores the message
- * before the request answers, so nothing is lost when the process stops.
- * Every process delivers due messages, claiming them with FOR UPDATE SKIP
- * LOCKED and a lease, so two replicas never send the same one; a failure is
- * retried with exponential backoff, and after the last attempt the message is
- * logged as failed (recipient and reason) and its text dropped. Sent messages
- * are deleted: their links carry tokens.
+ * The passes over due messages, one at a time: `kick` starts one, or asks
+ * the one under way (`running`) to look again once it is done.
  */
-export function createOutbox(opts: OutboxOptions): Mailer {
+function createDelivery(opts: OutboxOptions) {
   let running: Promise<void> | null = null;
   let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
   let unreachable = false;
-
-  async function claim(): Promise<Claimed[]> {
-    const res = await opts.db().execute(sql`
-      UPDATE ${mailOutbox}
-         SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
-       WHERE id IN (
-         SELECT id FROM ${mailOutbox}
-          WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until <= now())
-          ORDER BY next_attempt_at
-          LIMIT ${BATCH}
-          FOR UPDATE SKIP LOCKED)
-      RETURNING id, recipient, subject, body, html, attempts`);
-    return rowsOf<Claimed>(res);
-  }
-
-  async function settle(m: Claimed, err: unknown): Promise<void> {
-    const db = opts.db();
-    if (err === undefined) {
-      await db.execute(sql`DELETE FROM ${mailOutbox} WHERE id = ${m.id}`);
-      opts.log.info({ subject: m.subject }, 'mail sent');
-      return;
-    }
-    const reason = reasonOf(err);
-    if (m.attempts >= opts.maxAttempts) {
-      await db.execute(sql`
-        UPDATE ${mailOutbox} SET status = 'failed', body = NULL, html = NULL, last_error = ${reason}, locked_until = NULL
-         WHERE id = ${m.id}`);
-      opts.log.error({ to: m.recipient, subject: m.subject, attempts: m.attempts, reason }, 'mail failed; giving up');
-      return;
-    }
-    const wait = Math.min(opts.retrySeconds * 2 ** (m.attempts - 1), MAX_BACKOFF_SECONDS);
-    await db.execute(sql`
-      UPDATE ${mailOutbox}
-         SET next_attempt_at = now() + make_interval(secs => ${wait}), last_error = ${reason}, locked_until = NULL
-       WHERE id = ${m.id}`);
-    opts.log.warn({ to: m.recipient, subject: m.subject, attempt: m.attempts, retryInSeconds: wait, reason }, 'mail failed; will retry');
-  }
 
   /** Delivers due messages until none is left. */
   async function pass(): Promise<void> {
     for (;;) {
       again = false;
-      const batch = await claim();
-      for (const m of batch) {
-        let failure: unknown = undefined;
-        try {
-          await opts.deliver({ to: m.recipient, subject: m.subject, text: m.body ?? '', ...(m.html ? { html: m.html } : {}) });
-        } catch (err) {
-          failure = err ?? new Error('unknown error');
-        }
-        await settle(m, failure);
-      }
+      const batch = await claimDue(opts.db());
+      for (const m of batch) await settle(opts, m, await attempt(opts, m));
       if (batch.length < BATCH && !again) return;
     }
   }
@@ -138,16 +135,38 @@ export function createOutbox(opts: OutboxOptions): Mailer {
   }
 
   return {
+    kick,
+    get running() {
+      return running;
+    },
+  };
+}
+
+/**
+ * Mail as jobs in the database (`mail_outbox`): `queue` stores the message
+ * before the request answers, so nothing is lost when the process stops.
+ * Every process delivers due messages, claiming them with FOR UPDATE SKIP
+ * LOCKED and a lease, so two replicas never send the same one; a failure is
+ * retried with exponential backoff, and after the last attempt the message is
+ * logged as failed (recipient and reason) and its text dropped. Sent messages
+ * are deleted: their links carry tokens.
+ */
+export function createOutbox(opts: OutboxOptions): Mailer {
+  const delivery = createDelivery(opts);
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+
+  return {
     async queue(mail, tx) {
       await (tx ?? opts.db())
         .insert(mailOutbox)
         .values({ recipient: mail.to, subject: mail.subject, body: mail.text, html: mail.html ?? null });
-      if (!stopped) void kick();
+      if (!stopped) void delivery.kick();
     },
     async flush() {
       // Until a pass finds nothing due (messages waiting for a retry stay).
-      if (running) await running;
-      await kick();
+      if (delivery.running) await delivery.running;
+      await delivery.kick();
     },
     async queueDepth() {
       const [row] = rowsOf<{ n: number }>(
@@ -159,14 +178,14 @@ export function createOutbox(opts: OutboxOptions): Mailer {
       if (!stopped) return;
       stopped = false;
       // Retries come due and other replicas' messages wait: look regularly, and now (left by the last run).
-      timer = setInterval(() => void kick(), Math.min(5000, opts.retrySeconds * 1000));
+      timer = setInterval(() => void delivery.kick(), Math.min(5000, opts.retrySeconds * 1000));
       timer.unref();
-      void kick();
+      void delivery.kick();
     },
     async stop() {
       stopped = true;
       clearInterval(timer);
-      if (running) await running;
+      if (delivery.running) await delivery.running;
     },
   };
 }

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operationsOf, type ResourceDef } from '../../shared/resource';
 import { kindOf } from '../../field-kinds';
 import { serverKindOf } from '../../field-kinds/server';
-import { createRecord, deleteRecords, getRecord, listRecords, updateRecords } from '../crud/repository';
+import { createRecord, deleteRecords, getRecord, listRecords, updateRecords, type WriteContext } from '../crud/repository';
 import { crudOperations, exportQuerySchema, type FindResource, type UpdateManyBody } from '../../shared/api/crud';
 import { refuseUnknownParams } from '../crud/known-params';
 import { operation } from '../../shared/api/operation';
@@ -13,126 +13,184 @@ import type { ListParams } from '../crud/query';
 import { rankGuard } from '../crud/rank-guard';
 import { actorOf } from '../security/actor';
 import { auditActorOf } from '../audit/record';
-import type { FastifyRequest } from 'fastify';
 import type { ServerFeature } from '../feature';
+import type { Db } from '../db/client';
+import type { FileStorage } from '../storage/file-storage';
 
 type IdParams = { id: string };
 type Body = Record<string, unknown>;
+type PreValidation = (req: { body: unknown }) => Promise<void>;
+/** Drop the fields left blank to keep their value: from a body, or from the `data` of a bulk update. */
+type BlankDroppers = { fromBody: PreValidation; fromData: PreValidation };
 
-/** list/get/create/update/delete for one declared resource. */
-function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResource) {
-  const ops = operationsOf(r);
-  const api = crudOperations(r, find);
-  const db = () => app.deps.database.db;
-  const { storage } = app.deps;
-  // Writes are checked against the declared rank rule, as the signed-in user.
-  const ctx = (req: FastifyRequest) => ({
+/** What the routes of one resource are built from. */
+interface ResourceRoutes {
+  app: FastifyInstance;
+  r: ResourceDef;
+  api: ReturnType<typeof crudOperations>;
+  db: () => Db;
+  storage: FileStorage;
+  /** The context of a write made by this request. */
+  ctx: (req: FastifyRequest) => WriteContext;
+  dropBlanks: BlankDroppers;
+}
+
+/** Writes are checked against the declared rank rule, as the signed-in user. */
+function writeContextOf(r: ResourceDef, storage: FileStorage) {
+  return (req: FastifyRequest): WriteContext => ({
     storage,
     guard: rankGuard(r, actorOf(req)),
     audit: { actor: auditActorOf(req) },
     actingSession: req.auth?.sessionId,
   });
-  const bodyLimit = r.bodyLimit;
+}
+
+/** Forms send an empty password to mean "leave it as it is". */
+function blankDroppers(r: ResourceDef): BlankDroppers {
   const keepWhenBlank = Object.entries(r.fields)
     .filter(([, d]) => kindOf(d).blankKeepsValue)
     .map(([f]) => f);
-  // Forms send an empty password to mean "leave it as it is".
   const dropBlank = (body: Body | null) => {
     for (const f of keepWhenBlank) if (body && (body[f] === '' || body[f] === null)) Reflect.deleteProperty(body, f);
   };
-  const dropEmptyPasswords = async (req: { body: unknown }) => dropBlank(req.body as Body | null);
-  const dropEmptyPasswordsOfData = async (req: { body: unknown }) => {
-    const body = req.body as { data?: unknown } | null;
-    if (body && typeof body === 'object' && Object.hasOwn(body, 'data') && body.data && typeof body.data === 'object') {
-      dropBlank(body.data as Body);
-    }
+  return {
+    fromBody: async (req) => dropBlank(req.body as Body | null),
+    fromData: async (req) => {
+      const body = req.body as { data?: unknown } | null;
+      if (body && typeof body === 'object' && Object.hasOwn(body, 'data') && body.data && typeof body.data === 'object') {
+        dropBlank(body.data as Body);
+      }
+    },
   };
+}
+
+/** `GET {api}`: a page of the list, with the extras its kinds add. */
+function registerList({ app, r, api, db, storage }: ResourceRoutes) {
   // E.g. lists of resources with images tell clients where image paths start.
   const listExtras = Object.assign({}, ...Object.values(r.fields).map((d) => serverKindOf(d).listExtras?.(storage) ?? {})) as Record<
     string,
     unknown
   >;
+  app.get<{ Querystring: ListParams }>(
+    r.api,
+    { preValidation: refuseUnknownParams(api.list.querystring), schema: api.list },
+    async (req) => ({
+      ...(await listRecords(db(), r, req.query, storage)),
+      ...listExtras,
+    }),
+  );
+}
 
-  if (ops.includes('list')) {
-    app.get<{ Querystring: ListParams }>(
-      r.api,
-      { preValidation: refuseUnknownParams(api.list.querystring), schema: api.list },
-      async (req) => ({
-        ...(await listRecords(db(), r, req.query, storage)),
-        ...listExtras,
+/**
+ * `GET {api}/export.csv`: the list's search, filters and order as a CSV
+ * download, streamed in batches; whoever may list may export (the list
+ * route's permission).
+ */
+function registerExport({ app, r, db, storage }: ResourceRoutes) {
+  const exportQuery = exportQuerySchema(r);
+  app.get<{ Querystring: ListParams }>(
+    `${r.api}/export.csv`,
+    {
+      config: { rbacRoute: r.api },
+      preValidation: refuseUnknownParams(exportQuery),
+      schema: operation({
+        operationId: `export${r.name.replace(/(^|[-_\s]+)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Csv`,
+        summary: `The ${r.name} list (search, filters, order) as CSV`,
+        tags: [r.name],
+        querystring: exportQuery,
+        produces: ['text/csv', 'application/json'],
+        response: { 200: Type.String() },
       }),
-    );
-    // The list's search, filters and order as a CSV download, streamed in
-    // batches; whoever may list may export (the list route's permission).
-    const exportQuery = exportQuerySchema(r);
-    app.get<{ Querystring: ListParams }>(
-      `${r.api}/export.csv`,
-      {
-        config: { rbacRoute: r.api },
-        preValidation: refuseUnknownParams(exportQuery),
-        schema: operation({
-          operationId: `export${r.name.replace(/(^|[-_\s]+)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Csv`,
-          summary: `The ${r.name} list (search, filters, order) as CSV`,
-          tags: [r.name],
-          querystring: exportQuery,
-          produces: ['text/csv', 'application/json'],
-          response: { 200: Type.String() },
-        }),
-      },
-      async (req, reply) => {
-        const stream = Readable.from(exportCsv(db(), r, req.query, storage), { objectMode: false });
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${r.name}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(stream);
-      },
-    );
-  }
-  if (ops.includes('get')) {
-    app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.get }, async (req) => getRecord(db(), r, req.params.id, storage));
-  }
-  if (ops.includes('create')) {
-    app.post<{ Body: Body }>(r.api, { bodyLimit, preValidation: dropEmptyPasswords, schema: api.create }, async (req, reply) => {
+    },
+    async (req, reply) => {
+      const stream = Readable.from(exportCsv(db(), r, req.query, storage), { objectMode: false });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${r.name}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+}
+
+/** `GET {api}/:id`. */
+function registerGet({ app, r, api, db, storage }: ResourceRoutes) {
+  app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.get }, async (req) => getRecord(db(), r, req.params.id, storage));
+}
+
+/** `POST {api}`. */
+function registerCreate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
+  app.post<{ Body: Body }>(
+    r.api,
+    { bodyLimit: r.bodyLimit, preValidation: dropBlanks.fromBody, schema: api.create },
+    async (req, reply) => {
       const record = await createRecord(db(), r, req.body, ctx(req));
       return reply.status(201).send(record);
-    });
+    },
+  );
+}
+
+/** `PUT {api}/:id`, and `PUT {api}` for several records alike. */
+function registerUpdate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
+  const bodyLimit = r.bodyLimit;
+  app.put<{ Params: IdParams; Body: Body }>(
+    `${r.api}/:id`,
+    { bodyLimit, preValidation: dropBlanks.fromBody, schema: api.update },
+    async (req) => {
+      const [{ record }] = await updateRecords(db(), r, [req.params.id], req.body, ctx(req));
+      return record;
+    },
+  );
+  // react-admin's updateMany in one request: the same permission record as
+  // a single update (PUT {api}/:id), so roles that may update may do it in bulk.
+  app.put<{ Body: UpdateManyBody }>(
+    r.api,
+    { bodyLimit, config: { rbacRoute: `${r.api}/:id` }, preValidation: dropBlanks.fromData, schema: api.updateMany },
+    async (req) => {
+      const changed = await updateRecords(db(), r, req.body.ids, req.body.data, ctx(req));
+      return { data: changed.map((c) => c.record) };
+    },
+  );
+}
+
+/** `DELETE {api}/:id`, and `DELETE {api}?ids=` for several records. */
+function registerDelete({ app, r, api, db, ctx }: ResourceRoutes) {
+  app.delete<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.delete }, async (req) => {
+    await deleteRecords(db(), r, [req.params.id], ctx(req));
+    return { ok: true };
+  });
+  // react-admin's deleteMany in one request, under the single delete's permission record.
+  app.delete<{ Querystring: { ids: string } }>(
+    r.api,
+    { config: { rbacRoute: `${r.api}/:id` }, preValidation: refuseUnknownParams(api.deleteMany.querystring), schema: api.deleteMany },
+    async (req) => {
+      const befores = await deleteRecords(db(), r, req.query.ids.split(','), ctx(req));
+      return { data: befores.map((b) => b._id) };
+    },
+  );
+}
+
+/** list/get/create/update/delete for one declared resource. */
+function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResource) {
+  const ops = operationsOf(r);
+  const { storage } = app.deps;
+  const routes: ResourceRoutes = {
+    app,
+    r,
+    api: crudOperations(r, find),
+    db: () => app.deps.database.db,
+    storage,
+    ctx: writeContextOf(r, storage),
+    dropBlanks: blankDroppers(r),
+  };
+  if (ops.includes('list')) {
+    registerList(routes);
+    registerExport(routes);
   }
-  if (ops.includes('update')) {
-    app.put<{ Params: IdParams; Body: Body }>(
-      `${r.api}/:id`,
-      { bodyLimit, preValidation: dropEmptyPasswords, schema: api.update },
-      async (req) => {
-        const [{ record }] = await updateRecords(db(), r, [req.params.id], req.body, ctx(req));
-        return record;
-      },
-    );
-    // react-admin's updateMany in one request: the same permission record as
-    // a single update (PUT {api}/:id), so roles that may update may do it in bulk.
-    app.put<{ Body: UpdateManyBody }>(
-      r.api,
-      { bodyLimit, config: { rbacRoute: `${r.api}/:id` }, preValidation: dropEmptyPasswordsOfData, schema: api.updateMany },
-      async (req) => {
-        const changed = await updateRecords(db(), r, req.body.ids, req.body.data, ctx(req));
-        return { data: changed.map((c) => c.record) };
-      },
-    );
-  }
-  if (ops.includes('delete')) {
-    app.delete<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.delete }, async (req) => {
-      await deleteRecords(db(), r, [req.params.id], ctx(req));
-      return { ok: true };
-    });
-    // react-admin's deleteMany in one request, under the single delete's permission record.
-    app.delete<{ Querystring: { ids: string } }>(
-      r.api,
-      { config: { rbacRoute: `${r.api}/:id` }, preValidation: refuseUnknownParams(api.deleteMany.querystring), schema: api.deleteMany },
-      async (req) => {
-        const befores = await deleteRecords(db(), r, req.query.ids.split(','), ctx(req));
-        return { data: befores.map((b) => b._id) };
-      },
-    );
-  }
+  if (ops.includes('get')) registerGet(routes);
+  if (ops.includes('create')) registerCreate(routes);
+  if (ops.includes('update')) registerUpdate(routes);
+  if (ops.includes('delete')) registerDelete(routes);
 }
 
 /** The generic routes of every declared resource the app serves. */

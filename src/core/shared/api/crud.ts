@@ -169,11 +169,15 @@ export type DeletedManyAnswer = Static<typeof DeletedMany>;
 /** `users` -> `Users`, `client-permissions` -> `ClientPermissions`: the stem of operation ids. */
 const stem = (name: string) => name.replace(/(^|[-_\s]+)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 
-/** The generic operations of one resource, generated from its declaration. */
-export function crudOperations(r: ResourceDef, find: FindResource) {
-  const record = recordSchema(r, find);
-  const tags = [r.name];
-  const s = stem(r.name);
+/** What every operation of one resource carries: its tag, the stem of its id, and the schema of its records. */
+interface OperationBasis {
+  tags: string[];
+  stem: string;
+  record: ReturnType<typeof recordSchema>;
+}
+
+/** list, get, create, update and delete: the operations on one record (or a page of them). */
+function singleOperations(r: ResourceDef, { tags, stem: s, record }: OperationBasis) {
   return {
     list: operation({
       operationId: `list${s}`,
@@ -211,6 +215,12 @@ export function crudOperations(r: ResourceDef, find: FindResource) {
       params: IdParams,
       response: { 200: Ok, ...errors(403, 404, 409) },
     }),
+  };
+}
+
+/** updateMany and deleteMany: several records in one request, all or none. */
+function bulkOperations(r: ResourceDef, { tags, stem: s, record }: OperationBasis) {
+  return {
     updateMany: operation({
       operationId: `updateMany${s}`,
       summary: `Change several of ${r.name} alike (all or none)`,
@@ -230,6 +240,12 @@ export function crudOperations(r: ResourceDef, find: FindResource) {
       response: { 200: DeletedMany, ...errors(403, 404, 409) },
     }),
   };
+}
+
+/** The generic operations of one resource, generated from its declaration. */
+export function crudOperations(r: ResourceDef, find: FindResource) {
+  const basis: OperationBasis = { tags: [r.name], stem: stem(r.name), record: recordSchema(r, find) };
+  return { ...singleOperations(r, basis), ...bulkOperations(r, basis) };
 }
 
 export { Id };
