@@ -45,8 +45,10 @@ describe('field kinds', () => {
       tags: ['a', 'b'],
       under_review: false,
       images: [{ url: '/uploads/1.webp' }, { url: '/uploads/2.webp' }],
+      createdBy: { _id: 'u1', name: 'Anna Georgiou' },
+      updatedBy: null,
     };
-    expect(csvRow(experiences, item)).toBe(',T,t,Hello world,"a, b",false,/uploads/1.webp /uploads/2.webp');
+    expect(csvRow(experiences, item)).toBe(',T,t,Hello world,"a, b",false,/uploads/1.webp /uploads/2.webp,Anna Georgiou,');
   });
 
   it('say which kinds filter lists and how (the list query schema is built from them)', () => {

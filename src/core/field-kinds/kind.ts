@@ -34,6 +34,12 @@ export interface FieldKind {
   secret?: boolean;
   /** Shown after a record's label in choice lists ("Ann (ann@example.com)"). */
   choiceDetail?: boolean;
+  /**
+   * How an access rule's condition compares the stored value (`eq`, `in`,
+   * `gt`...): as text, a number, a date, a boolean or a record's id. Absent:
+   * conditions may not name a field of this kind.
+   */
+  compare?: 'text' | 'number' | 'date' | 'boolean' | 'id';
   /** The API value as one CSV cell (export). */
   csv(value: unknown): string;
   /**

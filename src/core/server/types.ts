@@ -12,6 +12,11 @@ export interface AuthContext {
   name: string;
   email: string;
   superadmin: boolean;
+  /**
+   * On a resource's routes: the fields and records the caller's roles allow
+   * (access rules); null when they allow everything.
+   */
+  access: import('./access/access').Access | null;
 }
 
 export interface AppDeps {
@@ -50,6 +55,8 @@ declare module 'fastify' {
      * requires it): the set-up routes, the profile read, sign-out.
      */
     twoFactorSetup?: boolean;
+    /** The declared resource the route serves: its access rules (fields, records) come with the session check. */
+    resource?: string;
   }
   interface FastifyInstance {
     deps: AppDeps;

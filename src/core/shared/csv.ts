@@ -28,8 +28,6 @@ export function csvFields(r: ResourceDef): string[] {
 }
 
 /** One record as a CSV line, each value written by its field kind (refs by label, tags joined...). */
-export function csvRow(r: ResourceDef, record: Record<string, unknown>): string {
-  return csvFields(r)
-    .map((f) => csvCell(kindOf(r.fields[f]).csv(record[f])))
-    .join(',');
+export function csvRow(r: ResourceDef, record: Record<string, unknown>, fields: readonly string[] = csvFields(r)): string {
+  return fields.map((f) => csvCell(kindOf(r.fields[f]).csv(record[f]))).join(',');
 }

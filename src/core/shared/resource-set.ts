@@ -22,6 +22,8 @@ function fieldProblems(all: readonly ResourceDef[], r: ResourceDef): string[] {
   for (const [field, def] of Object.entries(r.fields)) {
     if (!Object.hasOwn(fieldKinds, def.type)) problems.push(at(`field "${field}" has the unknown type "${def.type}".`));
     if (def.ref !== undefined && !names.has(def.ref)) problems.push(at(`field "${field}" points at the unknown resource "${def.ref}".`));
+    if (def.setBy && (def.ref !== 'users' || !def.readOnly))
+      problems.push(at(`field "${field}" has setBy, which only a read-only field pointing at users may have.`));
   }
   /** A field of `r`, or `ref.field` of the resource a ref points at. */
   const resolve = (path: string) => {

@@ -40,6 +40,11 @@ export interface FieldDef {
   slugFrom?: string;
   /** Most entries an images or tags field may hold. */
   maxItems?: number;
+  /**
+   * A ref to users the server fills with who wrote the record (never from
+   * the body): `creator` once, on create; `editor` on every create and update.
+   */
+  setBy?: 'creator' | 'editor';
 }
 
 export interface ColumnDef {

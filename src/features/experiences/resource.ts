@@ -19,6 +19,9 @@ export const experiences: ResourceDef = {
     tags: { type: 'tags', maxItems: 50 },
     under_review: { type: 'boolean', default: false, column: 'under_review' },
     images: { type: 'images', maxItems: MAX_EXPERIENCE_IMAGES },
+    /** Who made it, and who last changed it: "own experiences only" is one access condition. */
+    createdBy: { type: 'ref', ref: 'users', readOnly: true, setBy: 'creator', populate: ['name'] },
+    updatedBy: { type: 'ref', ref: 'users', readOnly: true, setBy: 'editor', populate: ['name'] },
   },
   search: ['title', 'description', 'tags'],
   sortable: ['createdAt', 'title'],

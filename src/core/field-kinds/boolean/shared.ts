@@ -3,6 +3,7 @@ import type { FieldKind } from '../kind';
 
 export const boolean: FieldKind = {
   writable: true,
+  compare: 'boolean',
   bodySchema: () => ({ type: 'boolean' }),
   // The column is NOT NULL with a default.
   apiSchema: () => Type.Boolean(),

@@ -6,6 +6,7 @@ const DAY: JsonSchema = { type: 'string', format: 'date' };
 /** An ISO timestamp set by the server (`createdAt` when the row is made). */
 export const date: FieldKind = {
   writable: false,
+  compare: 'date',
   bodySchema: () => ({ type: ['string', 'null'], format: 'date-time' }),
   apiSchema: () => Nullable(Type.String({ format: 'date-time' })),
   // A range of whole days (UTC), either end optional: `?createdAt_gte=2026-01-01&createdAt_lte=2026-01-31`.

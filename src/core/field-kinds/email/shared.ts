@@ -6,6 +6,7 @@ export { EMAIL_PATTERN };
 /** An e-mail address, stored lower-cased and trimmed. */
 export const email: FieldKind = {
   writable: true,
+  compare: 'text',
   bodySchema: (def) => stringSchema(def, { format: 'email' }),
   apiSchema: (def) => textApi(def),
   search: 'text',

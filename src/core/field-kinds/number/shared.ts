@@ -4,6 +4,7 @@ import { maybe, csvText, type CheckFailure, type FieldKind } from '../kind';
 /** An integer within the declared `min`/`max`. */
 export const number: FieldKind = {
   writable: true,
+  compare: 'number',
   bodySchema: (def) => ({
     type: def.required ? 'integer' : ['integer', 'null'],
     ...(def.min !== undefined ? { minimum: def.min } : {}),

@@ -8,6 +8,8 @@ import { populate } from './populate';
 import { listWhere, sortKey, type ListParams } from './query';
 import { selection } from './repository';
 import { toApi, type Row } from './representation';
+import type { Access } from '../access/access';
+import { readableFor } from '../access/enforce';
 
 /** Rows read per query: small enough that memory stays flat, large enough that 1,000,000 rows are ~1,000 queries. */
 export const EXPORT_BATCH = 1000;
@@ -40,13 +42,21 @@ function after(expr: SQL | import('drizzle-orm').Column, id: import('drizzle-orm
  * the only one) for as long as the slowest client takes to download.
  * The first line names the fields; a UTF-8 BOM lets spreadsheets read Greek.
  */
-export async function* exportCsv(db: Db, r: ResourceDef, p: Omit<ListParams, 'page' | 'limit'>, files: FileUrls): AsyncGenerator<string> {
+export async function* exportCsv(
+  db: Db,
+  r: ResourceDef,
+  p: Omit<ListParams, 'page' | 'limit'>,
+  files: FileUrls,
+  access?: Access | null,
+): AsyncGenerator<string> {
   const t = tableOf(r);
   const { expr, descending } = sortKey(r, p);
   const dir = descending ? sql`DESC` : sql`ASC`;
-  const where = listWhere(db, r, { ...p, page: 1, limit: EXPORT_BATCH });
-  const cols = { ...selection(r), __key: sql<string | null>`(${expr})::text` };
-  yield '\uFEFF' + csvFields(r).join(',') + '\r\n';
+  const where = listWhere(db, r, { ...p, page: 1, limit: EXPORT_BATCH }, access);
+  const readable = readableFor(r, access);
+  const columns = csvFields(r).filter((f) => readable.includes(f));
+  const cols = { ...selection(r, readable), __key: sql<string | null>`(${expr})::text` };
+  yield '\uFEFF' + columns.join(',') + '\r\n';
   let at: Position | null = null;
   for (;;) {
     const rows: Row[] = await db
@@ -58,9 +68,9 @@ export async function* exportCsv(db: Db, r: ResourceDef, p: Omit<ListParams, 'pa
     if (!rows.length) return;
     const last = rows[rows.length - 1];
     at = { key: (last.__key as string | null) ?? null, id: String(last.id) };
-    const records = rows.map((row) => toApi(r, row));
-    await populate(db, r, records, files);
-    yield records.map((rec) => csvRow(r, rec) + '\r\n').join('');
+    const records = rows.map((row) => toApi(r, row, readable));
+    await populate(db, r, records, files, access);
+    yield records.map((rec) => csvRow(r, rec, columns) + '\r\n').join('');
     if (rows.length < EXPORT_BATCH) return;
   }
 }

@@ -4,16 +4,17 @@ import { joinTableOf, refTarget, tableOf } from '../db/resource-tables';
 import { serverKindOf } from '../../field-kinds/server';
 import type { FileUrls } from '../../field-kinds/server/kind';
 import type { ApiRecord } from './representation';
+import { mayRead, type Access } from '../access/access';
 
 /**
  * Fills the fields kept in other tables (refs as `{_id, ...populate}`, ref
  * lists, images), each kind with one query for the whole page.
  */
-export async function populate(db: Db, r: ResourceDef, records: ApiRecord[], files: FileUrls): Promise<void> {
+export async function populate(db: Db, r: ResourceDef, records: ApiRecord[], files: FileUrls, access?: Access | null): Promise<void> {
   if (!records.length) return;
   for (const [field, def] of Object.entries(r.fields)) {
     const fill = serverKindOf(def).populate;
-    if (!fill) continue;
+    if (!fill || !mayRead(access, field)) continue;
     await fill(
       {
         db,

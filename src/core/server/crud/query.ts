@@ -4,6 +4,9 @@ import type { Db } from '../db/client';
 import { refTarget, tableOf, type AnyTable } from '../db/resource-tables';
 import { serverKindOf } from '../../field-kinds/server';
 import { filterParams } from '../../shared/list-filters';
+import type { Access } from '../access/access';
+import { readableSql } from '../access/condition-sql';
+import { searchableFor } from '../access/enforce';
 
 export interface ListParams {
   page: number;
@@ -69,14 +72,19 @@ export function prefixUpperBound(prefix: string): string | null {
   return points.join('') + String.fromCodePoint(next);
 }
 
-/** WHERE of a list: `q` over the declared search fields, plus exact filters. */
-export function listWhere(db: Db, r: ResourceDef, p: ListParams): SQL | undefined {
+/**
+ * WHERE of a list: `q` over the declared search fields the caller reads,
+ * exact filters, and the records the caller's access rules allow.
+ */
+export function listWhere(db: Db, r: ResourceDef, p: ListParams, access?: Access | null): SQL | undefined {
   const t = tableOf(r);
   const conds: SQL[] = [];
+  const allowed = readableSql(r, access);
+  if (allowed) conds.push(allowed);
   const q = p.q?.trim();
   if (q) {
     const match = matcher(q);
-    const alts = r.search.map((f) => {
+    const alts = searchableFor(r, access).map((f) => {
       if (!f.includes('.')) return match(searchExpr(r, f, t[f]));
       const { field, target, column, targetDef } = refPath(r, f);
       return inArray(
@@ -89,6 +97,8 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams): SQL | undefine
     });
     const any = or(...alts);
     if (any) conds.push(any);
+    // A term searched only in fields the caller may not read matches nothing.
+    else if (r.search.length) conds.push(sql`false`);
   }
   if (p.ids) conds.push(inArray(t.id, p.ids.split(',')));
   for (const { param, field, suffix, def } of filterParams(r)) {

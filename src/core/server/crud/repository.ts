@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import { isPglite, type Db } from '../db/client';
 import { inTransaction } from '../db/transaction';
@@ -20,6 +20,9 @@ import { recordDiff } from '../audit/diff';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { endSessionsAfterWrite } from './session-rules';
 import { pageCount, pageOffset } from '../../shared/api/paging';
+import type { Access } from '../access/access';
+import { readableSql, writableSql } from '../access/condition-sql';
+import { readableFor, refuseHiddenParams, refuseUnwritable } from '../access/enforce';
 
 /** Rows one list request returns at most, whatever `limit` asks. */
 export const MAX_ROWS = 10000;
@@ -34,21 +37,31 @@ export interface ListResult {
   pages: number;
 }
 
-export function selection(r: ResourceDef) {
+/** The columns of the fields a caller reads (every readable field by default). */
+export function selection(r: ResourceDef, fields: readonly string[] = readableFields(r)) {
   const t = tableOf(r);
   const cols: Record<string, unknown> = { id: t.id };
   // Fields kept in a table of their own are filled by populate().
-  for (const f of readableFields(r)) if (serverKindOf(r.fields[f]).column) cols[f] = t[f];
+  for (const f of fields) if (serverKindOf(r.fields[f]).column) cols[f] = t[f];
   return cols as Record<string, typeof t.id>;
 }
 
-export async function listRecords(db: Db, r: ResourceDef, p: ListParams, files: FileUrls): Promise<ListResult> {
+/** Rows as the API shows them to a caller: only the fields they read, populated. */
+async function recordsOf(db: Db, r: ResourceDef, rows: Row[], files: FileUrls, access?: Access | null): Promise<ApiRecord[]> {
+  const fields = readableFor(r, access);
+  const data = rows.map((row) => toApi(r, row, fields));
+  await populate(db, r, data, files, access);
+  return data;
+}
+
+export async function listRecords(db: Db, r: ResourceDef, p: ListParams, files: FileUrls, access?: Access | null): Promise<ListResult> {
+  refuseHiddenParams(r, p, access);
   const t = tableOf(r);
   const limit = Math.min(p.limit, MAX_ROWS);
-  const where = listWhere(db, r, p);
+  const where = listWhere(db, r, p, access);
   const offset = pageOffset(p.page, limit);
   const rows = await db
-    .select(selection(r))
+    .select(selection(r, readableFor(r, access)))
     .from(t)
     .where(where)
     .orderBy(...listOrder(r, p))
@@ -60,8 +73,7 @@ export async function listRecords(db: Db, r: ResourceDef, p: ListParams, files: 
     rows.length < limit && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, exact: true }
       : await countRows(db, t, where, r.table);
-  const data = rows.map((row) => toApi(r, row as Row));
-  await populate(db, r, data, files);
+  const data = await recordsOf(db, r, rows as Row[], files, access);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: pageCount(total.total, limit) };
 }
 
@@ -105,8 +117,25 @@ function prepareById(db: Db, r: ResourceDef): ById {
   return async (id) => (await q.execute({ id }))[0] as Row | undefined;
 }
 
-export async function getRecord(db: Db, r: ResourceDef, id: string, files: FileUrls): Promise<ApiRecord> {
+/**
+ * A record as a caller with access rules sees it: read only when a rule
+ * allows the record (else 404, as if it did not exist), with only the fields
+ * they read. `also` narrows further (the records they may write).
+ */
+async function restrictedRecord(db: Db, r: ResourceDef, id: string, files: FileUrls, access: Access, also?: SQL): Promise<ApiRecord> {
+  const t = tableOf(r);
+  const [row] = await db
+    .select(selection(r, readableFor(r, access)))
+    .from(t)
+    .where(and(eq(t.id, id), readableSql(r, access), also));
+  if (!row) throw notFound();
+  const [rec] = await recordsOf(db, r, [row as Row], files, access);
+  return rec;
+}
+
+export async function getRecord(db: Db, r: ResourceDef, id: string, files: FileUrls, access?: Access | null): Promise<ApiRecord> {
   if (!uuidRe.test(id)) throw notFound();
+  if (access) return restrictedRecord(db, r, id, files, access);
   let perDb = byIdQueries.get(db);
   if (!perDb) byIdQueries.set(db, (perDb = new Map()));
   let byId = perDb.get(r);
@@ -170,6 +199,14 @@ export interface WriteContext {
    * names, never this one.
    */
   actingSession?: string;
+  /** Who writes: fields with `setBy` get their id. */
+  actorId?: string | null;
+  /**
+   * The caller's access rules: a body field they may not write is a 403; a
+   * record they may not write (or read) is a 404; the answer carries only the
+   * fields they read.
+   */
+  access?: Access | null;
 }
 
 /** A record as the API shows it, read inside a transaction (the write's own, not yet committed). */
@@ -213,6 +250,13 @@ async function toRow(r: ResourceDef, body: Record<string, unknown>): Promise<Wri
   }
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
   return { row, related };
+}
+
+/** Fields the server fills with who writes (`setBy`): the creator once, the editor on every write. */
+function stampWriter(r: ResourceDef, row: Row, op: 'create' | 'update', actorId: string | null | undefined): void {
+  for (const [f, def] of Object.entries(r.fields)) {
+    if (def.setBy === 'editor' || (def.setBy === 'creator' && op === 'create')) row[f] = actorId ?? null;
+  }
 }
 
 /** Fills slugs: an empty one is made from its source field, a given one is normalised. */
@@ -322,7 +366,9 @@ async function writeTransaction(db: Db, r: ResourceDef, ctx: WriteContext, write
 }
 
 export async function createRecord(db: Db, r: ResourceDef, body: Record<string, unknown>, ctx: WriteContext): Promise<ApiRecord> {
+  refuseUnwritable(body, ctx.access);
   const { row, related } = await toRow(r, body);
+  stampWriter(r, row, 'create', ctx.actorId);
   await fillSlugs(db, r, row, body);
   const t = tableOf(r);
   const planned = await planAll(db, r, related, null, ctx);
@@ -331,8 +377,12 @@ export async function createRecord(db: Db, r: ResourceDef, body: Record<string, 
     return String(created.id);
   };
   const [id] = await writeTransaction(db, r, ctx, [{ planned, change: { op: 'create', body }, replace: false, work }]);
-  return getRecord(db, r, id, ctx.storage);
+  return writtenRecord(db, r, id, ctx);
 }
+
+/** A record just written, as its writer reads it: only their fields, even when their read condition no longer holds. */
+const writtenRecord = (db: Db, r: ResourceDef, id: string, ctx: WriteContext) =>
+  getRecord(db, r, id, ctx.storage, ctx.access ? { ...ctx.access, where: null } : null);
 
 /** What an update or delete returns: the record now (none once deleted) and as it was (for session rules). */
 export interface Changed {
@@ -340,12 +390,26 @@ export interface Changed {
   before: ApiRecord;
 }
 
-/** The records of `ids` (each once), or a 404 when any of them is missing. */
-async function existing(db: Db, r: ResourceDef, ids: readonly string[], files: FileUrls): Promise<ApiRecord[]> {
+/**
+ * The records of `ids` (each once), or a 404 when any of them is missing or
+ * outside what the caller may read and write: a bulk write touching one is
+ * refused whole.
+ */
+async function existing(db: Db, r: ResourceDef, ids: readonly string[], ctx: WriteContext): Promise<ApiRecord[]> {
   const out: ApiRecord[] = [];
-  for (const id of new Set(ids)) out.push(await getRecord(db, r, id, files));
+  const { access } = ctx;
+  for (const id of new Set(ids)) {
+    if (!access) out.push(await getRecord(db, r, id, ctx.storage));
+    else if (!uuidRe.test(id)) throw notFound();
+    // The whole record, for the audit diff and the kinds: the caller's answer is read again after the write.
+    else out.push(await restrictedRecord(db, r, id, ctx.storage, { ...access, read: null }, writableSql(r, access)));
+  }
   return out;
 }
+
+/** The rows one write may touch: this id, and only while the caller's rules still allow it. */
+const writableRow = (r: ResourceDef, id: string, access: Access | null | undefined) =>
+  and(eq(tableOf(r).id, id), readableSql(r, access), writableSql(r, access));
 
 /** Plans an update of each record (its slugs, its related writes) before the transaction. */
 async function planUpdates(db: Db, r: ResourceDef, befores: ApiRecord[], body: Record<string, unknown>, ctx: WriteContext) {
@@ -355,11 +419,16 @@ async function planUpdates(db: Db, r: ResourceDef, befores: ApiRecord[], body: R
     for (const before of befores) {
       const id = before._id;
       const { row, related } = await toRow(r, body);
+      stampWriter(r, row, 'update', ctx.actorId);
       await fillSlugs(db, r, row, body, before);
       const planned = await planAll(db, r, related, id, ctx);
       const work = async (tx: Db) => {
         if (!Object.keys(row).length) return id;
-        const changed = await tx.update(t).set(row).where(eq(t.id, id)).returning({ id: t.id });
+        const changed = await tx
+          .update(t)
+          .set(row)
+          .where(writableRow(r, id, ctx.access))
+          .returning({ id: t.id });
         // Deleted since it was read: the whole write is a 404 and rolls back.
         if (!changed.length) throw notFound();
         return id;
@@ -385,7 +454,8 @@ export async function updateRecords(
   body: Record<string, unknown>,
   ctx: WriteContext,
 ): Promise<Changed[]> {
-  const befores = await existing(db, r, ids, ctx.storage);
+  refuseUnwritable(body, ctx.access);
+  const befores = await existing(db, r, ids, ctx);
   const writes = await planUpdates(db, r, befores, body, ctx);
   await writeTransaction(db, r, ctx, writes);
   const out: Changed[] = [];
@@ -397,7 +467,11 @@ export async function updateRecords(
       if (release && before[f] != null && before[f] !== record[f])
         await release({ db, storage: ctx.storage, table: tableOf(r), field: f }, before[f]);
     }
-  return out;
+  if (!ctx.access) return out;
+  // The answer shows a caller with access rules only the fields they read.
+  const shown: Changed[] = [];
+  for (const c of out) shown.push({ record: await writtenRecord(db, r, c.record._id, ctx), before: c.before });
+  return shown;
 }
 
 /** Updates a record; returns it with the values it had before (for session rules). */
@@ -412,14 +486,17 @@ export async function updateRecord(db: Db, r: ResourceDef, id: string, body: Rec
  * the records as they were.
  */
 export async function deleteRecords(db: Db, r: ResourceDef, ids: readonly string[], ctx: WriteContext): Promise<ApiRecord[]> {
-  const befores = await existing(db, r, ids, ctx.storage);
+  const befores = await existing(db, r, ids, ctx);
   const t = tableOf(r);
   const writes = befores.map((before): PlannedWrite => ({
     planned: [],
     change: { op: 'delete', before },
     replace: false,
     work: async (tx) => {
-      const gone = await tx.delete(t).where(eq(t.id, before._id)).returning({ id: t.id });
+      const gone = await tx
+        .delete(t)
+        .where(writableRow(r, before._id, ctx.access))
+        .returning({ id: t.id });
       if (!gone.length) throw notFound();
       return before._id;
     },

@@ -10,10 +10,10 @@ export { isoDate } from '../../field-kinds/date/server';
 
 export { readableFields };
 
-/** A database row as the API shows it: `_id`, then each readable field as its kind shows it. */
-export function toApi(r: ResourceDef, row: Row): ApiRecord {
+/** A database row as the API shows it: `_id`, then each readable field (or each of `fields`) as its kind shows it. */
+export function toApi(r: ResourceDef, row: Row, fields: readonly string[] = readableFields(r)): ApiRecord {
   const out: ApiRecord = { _id: String(row.id) };
-  for (const f of readableFields(r)) {
+  for (const f of fields) {
     const def = r.fields[f];
     const toApiValue = serverKindOf(def).toApi;
     out[f] = toApiValue ? toApiValue(row[f]) : (row[f] ?? kindOf(def).emptyValue());

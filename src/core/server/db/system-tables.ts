@@ -1,5 +1,6 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema-users';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AccessRule } from '../../shared/access-rules';
+import { roles, users } from './schema-users';
 
 /** Tables that belong to the server alone, not to any admin resource. */
 
@@ -164,4 +165,22 @@ export const twoFactorTickets = pgTable(
     failedAttempts: integer('failed_attempts').notNull().default(0),
   },
   (t) => [index('two_factor_tickets_user_idx').on(t.userId)],
+);
+
+/**
+ * A role's access by field and by record to one resource (AccessRule: the
+ * fields it reads and writes, the records it reads and writes). No row: the
+ * role's plain access, every field of every record its permissions reach.
+ */
+export const roleAccess = pgTable(
+  'role_access',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    /** The declaration's name. */
+    resource: text('resource').notNull(),
+    rule: jsonb('rule').$type<AccessRule>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.resource] })],
 );

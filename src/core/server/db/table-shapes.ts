@@ -109,6 +109,8 @@ export const tableShapes = {
       description: text('description'),
       tags: text('tags').array().notNull().default(sql.raw("'{}'::text[]")),
       under_review: boolean('under_review').notNull().default(false),
+      createdBy: uuid('created_by'),
+      updatedBy: uuid('updated_by'),
     }),
   experiences_images: () =>
     pgTable('experiences_images', {

@@ -2,6 +2,9 @@ import { sql, type SQLChunk } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { permissionsT, rolePermissionsT, rolesT, sessions, userRolesT, userTwoFactor, usersT } from '../db/tables';
+import { roleAccess } from '../db/system-tables';
+import { combineRules, type Access as RecordAccess } from '../access/access';
+import type { AccessRule } from '../../shared/access-rules';
 import { forbidden, HttpError, unauthorized } from '../http/http-error';
 import { rowsOf } from '../db/rows';
 import { inlinable, pglitePrepared, type PreparedRun } from '../db/pglite-prepared';
@@ -22,6 +25,10 @@ interface SessionRow extends Record<string, unknown> {
   expires_ms: number | null;
   /** A role of the user requires two-factor sign-in and the user has not set it up. */
   needs_two_factor: boolean | null;
+  /** For a resource's route: the access rule of each role that holds its permission (null: none, all allowed). */
+  access_rules: (AccessRule | null)[] | null;
+  /** The ids of the user's roles (`$myRoles` in access rules). */
+  role_ids: string[] | null;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -30,7 +37,7 @@ function bearer(request: FastifyRequest): string | null {
   return h.slice(7).trim() || null;
 }
 
-type SessionParams = Record<'method' | 'route' | 'sid' | 'sub', SQLChunk>;
+type SessionParams = Record<'method' | 'route' | 'sid' | 'sub' | 'resource', SQLChunk>;
 
 function sessionCheckQuery(db: Db, p: SessionParams) {
   return db.select({
@@ -49,6 +56,12 @@ function sessionCheckQuery(db: Db, p: SessionParams) {
     needs_two_factor: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${rolesT} r ON r.id = ur.role_id
                 WHERE ur.user_id = u.id AND r.require_two_factor)
               AND NOT EXISTS (SELECT 1 FROM ${userTwoFactor} tf WHERE tf.user_id = u.id AND tf.enabled)`.as('needs_two_factor'),
+    access_rules: sql<(AccessRule | null)[] | null>`(SELECT jsonb_agg(ra.rule) FROM ${userRolesT} ur
+                JOIN ${rolePermissionsT} rp ON rp.owner_id = ur.role_id
+                JOIN ${permissionsT} p ON p.id = rp.target_id AND p.method = ${p.method} AND p.route = ${p.route}
+                LEFT JOIN ${roleAccess} ra ON ra.role_id = ur.role_id AND ra.resource = ${p.resource}
+                WHERE ur.user_id = u.id AND ${p.resource} <> '')`.as('access_rules'),
+    role_ids: sql<string[] | null>`(SELECT jsonb_agg(ur.role_id) FROM ${userRolesT} ur WHERE ur.user_id = u.id)`.as('role_ids'),
   }).from(sql`(SELECT 1) one
       LEFT JOIN ${sessions} s ON s.id = ${p.sid} AND s.user_id = ${p.sub}
         AND s.revoked_at IS NULL AND s.expires_at > now()
@@ -62,18 +75,28 @@ function sessionCheckQuery(db: Db, p: SessionParams) {
 const ph = (name: string) => sql.placeholder(name);
 const pgChecks = new WeakMap<Db, ReturnType<typeof preparePg>>();
 const preparePg = (db: Db) =>
-  sessionCheckQuery(db, { method: ph('method'), route: ph('route'), sid: ph('sid'), sub: ph('sub') }).prepare('auth_session_check');
+  sessionCheckQuery(db, { method: ph('method'), route: ph('route'), sid: ph('sid'), sub: ph('sub'), resource: ph('resource') }).prepare(
+    'auth_session_check',
+  );
 
 // PGlite: the same query PREPAREd once per database (see pglitePrepared).
 const liteChecks = new WeakMap<Db, PreparedRun>();
 const prepareLite = (db: Db) => {
-  const query = sessionCheckQuery(db, { method: sql.raw('$1'), route: sql.raw('$2'), sid: sql.raw('$3'), sub: sql.raw('$4') });
-  return pglitePrepared(db, 'auth_session_check', ['text', 'text', 'uuid', 'uuid'], query.getSQL());
+  const query = sessionCheckQuery(db, {
+    method: sql.raw('$1'),
+    route: sql.raw('$2'),
+    sid: sql.raw('$3'),
+    sub: sql.raw('$4'),
+    resource: sql.raw('$5'),
+  });
+  return pglitePrepared(db, 'auth_session_check', ['text', 'text', 'uuid', 'uuid', 'text'], query.getSQL());
 };
 
-async function sessionCheck(database: Database, v: { method: string; route: string; sid: string; sub: string }): Promise<SessionRow> {
+type CheckValues = { method: string; route: string; sid: string; sub: string; resource: string };
+
+async function sessionCheck(database: Database, v: CheckValues): Promise<SessionRow> {
   const { db } = database;
-  const args = [v.method, v.route, v.sid, v.sub];
+  const args = [v.method, v.route, v.sid, v.sub, v.resource];
   if (isPglite(db) && args.every(inlinable)) {
     let run = liteChecks.get(db);
     if (!run) liteChecks.set(db, (run = prepareLite(db)));
@@ -85,15 +108,22 @@ async function sessionCheck(database: Database, v: { method: string; route: stri
   return row as SessionRow;
 }
 
-async function check(database: Database, method: string, route: string, claims: SessionClaims | null): Promise<SessionRow> {
+async function check(
+  database: Database,
+  method: string,
+  route: string,
+  resource: string,
+  claims: SessionClaims | null,
+): Promise<SessionRow> {
   if (!claims) {
     const res = await database.db.execute<SessionRow>(
       sql`SELECT ${permissionsT.auth} AS perm_auth FROM ${permissionsT} WHERE ${permissionsT.method} = ${method} AND ${permissionsT.route} = ${route} LIMIT 1`,
     );
     const perm_auth = rowsOf<SessionRow>(res)[0]?.perm_auth ?? null;
-    return { perm_auth, user_id: null, name: null, email: null, superadmin: null, allowed: null, expires_ms: null, needs_two_factor: null };
+    const none = { user_id: null, name: null, email: null, superadmin: null, allowed: null, expires_ms: null, needs_two_factor: null };
+    return { perm_auth, ...none, access_rules: null, role_ids: null };
   }
-  return sessionCheck(database, { method, route, sid: claims.sid, sub: claims.sub });
+  return sessionCheck(database, { method, route, sid: claims.sid, sub: claims.sub, resource });
 }
 
 /**
@@ -112,6 +142,22 @@ function permissionOf(request: FastifyRequest, method: string): { method: string
 function opensForTwoFactorSetup(request: FastifyRequest): boolean {
   const config = request.routeOptions.config as unknown as Record<string, unknown> | undefined;
   return Boolean(config && Object.hasOwn(config, 'twoFactorSetup') && config.twoFactorSetup === true);
+}
+
+/** The declared resource a route serves (its access rules apply), read as an own property only; '' for none. */
+function resourceOf(request: FastifyRequest): string {
+  const config = request.routeOptions.config as unknown as Record<string, unknown> | undefined;
+  const name = config && Object.hasOwn(config, 'resource') ? config.resource : undefined;
+  return typeof name === 'string' ? name : '';
+}
+
+/** A row's rules combined once per cached answer. */
+const accessOfRow = new WeakMap<SessionRow, RecordAccess | null>();
+function recordAccessOf(row: SessionRow): RecordAccess | null {
+  if (row.superadmin || !row.user_id || !row.access_rules) return null;
+  let access = accessOfRow.get(row);
+  if (access === undefined) accessOfRow.set(row, (access = combineRules(row.access_rules, row.user_id, row.role_ids ?? [])));
+  return access;
 }
 
 /** The refusal a client recognizes by its code and answers with the set-up screen. */
@@ -163,12 +209,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const verifyToken = async (token: string) =>
     (await verifySessionToken(jwtSecret, token)) ?? (jwtSecretPrevious ? await verifySessionToken(jwtSecretPrevious, token) : null);
 
-  async function cachedCheck(method: string, route: string, claims: SessionClaims | null): Promise<SessionRow> {
-    const key = claims ? `${claims.sid} ${claims.sub} ${method} ${route}` : `- ${method} ${route}`;
+  async function cachedCheck(method: string, route: string, resource: string, claims: SessionClaims | null): Promise<SessionRow> {
+    const key = claims ? `${claims.sid} ${claims.sub} ${method} ${route} ${resource}` : `- ${method} ${route}`;
     const hit = cache.get(key);
     if (hit) return hit;
     const version = cache.version();
-    const row = await check(database, method, route, claims);
+    const row = await check(database, method, route, resource, claims);
     // An anonymous answer depends only on the permission record.
     const until = claims ? (row.user_id ? (row.expires_ms ?? 0) : 0) : Number.POSITIVE_INFINITY;
     cache.set(key, row, version, until);
@@ -189,10 +235,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const claims = token ? await verifyToken(token) : null;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const permission = permissionOf(request, method);
-    const row = await cachedCheck(permission.method, permission.route, claims);
+    const row = await cachedCheck(permission.method, permission.route, resourceOf(request), claims);
     const auth: AuthContext | null =
       row.user_id && claims
-        ? { userId: row.user_id, sessionId: claims.sid, name: row.name ?? '', email: row.email ?? '', superadmin: Boolean(row.superadmin) }
+        ? {
+            userId: row.user_id,
+            sessionId: claims.sid,
+            name: row.name ?? '',
+            email: row.email ?? '',
+            superadmin: Boolean(row.superadmin),
+            access: recordAccessOf(row),
+          }
         : null;
     request.auth = auth;
     if (auth) await touch(database.db, auth.sessionId);

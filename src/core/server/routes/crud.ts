@@ -13,6 +13,7 @@ import type { ListParams } from '../crud/query';
 import { rankGuard } from '../crud/rank-guard';
 import { actorOf } from '../security/actor';
 import { auditActorOf } from '../audit/record';
+import { refuseHiddenParams } from '../access/enforce';
 import type { ServerFeature } from '../feature';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../storage/file-storage';
@@ -42,8 +43,13 @@ function writeContextOf(r: ResourceDef, storage: FileStorage) {
     guard: rankGuard(r, actorOf(req)),
     audit: { actor: auditActorOf(req) },
     actingSession: req.auth?.sessionId,
+    actorId: req.auth?.userId ?? null,
+    access: accessOf(req),
   });
 }
+
+/** The caller's access rules on this route's resource (fields, records); null when they allow everything. */
+const accessOf = (req: FastifyRequest) => req.auth?.access ?? null;
 
 /** Forms send an empty password to mean "leave it as it is". */
 function blankDroppers(r: ResourceDef): BlankDroppers {
@@ -73,9 +79,9 @@ function registerList({ app, r, api, db, storage }: ResourceRoutes) {
   >;
   app.get<{ Querystring: ListParams }>(
     r.api,
-    { preValidation: refuseUnknownParams(api.list.querystring), schema: api.list },
+    { config: { resource: r.name }, preValidation: refuseUnknownParams(api.list.querystring), schema: api.list },
     async (req) => ({
-      ...(await listRecords(db(), r, req.query, storage)),
+      ...(await listRecords(db(), r, req.query, storage, accessOf(req))),
       ...listExtras,
     }),
   );
@@ -91,7 +97,7 @@ function registerExport({ app, r, db, storage }: ResourceRoutes) {
   app.get<{ Querystring: ListParams }>(
     `${r.api}/export.csv`,
     {
-      config: { rbacRoute: r.api },
+      config: { rbacRoute: r.api, resource: r.name },
       preValidation: refuseUnknownParams(exportQuery),
       schema: operation({
         operationId: `export${r.name.replace(/(^|[-_\s]+)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Csv`,
@@ -103,7 +109,9 @@ function registerExport({ app, r, db, storage }: ResourceRoutes) {
       }),
     },
     async (req, reply) => {
-      const stream = Readable.from(exportCsv(db(), r, req.query, storage), { objectMode: false });
+      // Refused before the download starts: once streaming, an error could only cut it short.
+      refuseHiddenParams(r, req.query, accessOf(req));
+      const stream = Readable.from(exportCsv(db(), r, req.query, storage, accessOf(req)), { objectMode: false });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${r.name}.csv"`)
@@ -115,14 +123,16 @@ function registerExport({ app, r, db, storage }: ResourceRoutes) {
 
 /** `GET {api}/:id`. */
 function registerGet({ app, r, api, db, storage }: ResourceRoutes) {
-  app.get<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.get }, async (req) => getRecord(db(), r, req.params.id, storage));
+  app.get<{ Params: IdParams }>(`${r.api}/:id`, { config: { resource: r.name }, schema: api.get }, async (req) =>
+    getRecord(db(), r, req.params.id, storage, accessOf(req)),
+  );
 }
 
 /** `POST {api}`. */
 function registerCreate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
   app.post<{ Body: Body }>(
     r.api,
-    { bodyLimit: r.bodyLimit, preValidation: dropBlanks.fromBody, schema: api.create },
+    { bodyLimit: r.bodyLimit, config: { resource: r.name }, preValidation: dropBlanks.fromBody, schema: api.create },
     async (req, reply) => {
       const record = await createRecord(db(), r, req.body, ctx(req));
       return reply.status(201).send(record);
@@ -135,7 +145,7 @@ function registerUpdate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
   const bodyLimit = r.bodyLimit;
   app.put<{ Params: IdParams; Body: Body }>(
     `${r.api}/:id`,
-    { bodyLimit, preValidation: dropBlanks.fromBody, schema: api.update },
+    { bodyLimit, config: { resource: r.name }, preValidation: dropBlanks.fromBody, schema: api.update },
     async (req) => {
       const [{ record }] = await updateRecords(db(), r, [req.params.id], req.body, ctx(req));
       return record;
@@ -145,7 +155,7 @@ function registerUpdate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
   // a single update (PUT {api}/:id), so roles that may update may do it in bulk.
   app.put<{ Body: UpdateManyBody }>(
     r.api,
-    { bodyLimit, config: { rbacRoute: `${r.api}/:id` }, preValidation: dropBlanks.fromData, schema: api.updateMany },
+    { bodyLimit, config: { rbacRoute: `${r.api}/:id`, resource: r.name }, preValidation: dropBlanks.fromData, schema: api.updateMany },
     async (req) => {
       const changed = await updateRecords(db(), r, req.body.ids, req.body.data, ctx(req));
       return { data: changed.map((c) => c.record) };
@@ -155,14 +165,18 @@ function registerUpdate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
 
 /** `DELETE {api}/:id`, and `DELETE {api}?ids=` for several records. */
 function registerDelete({ app, r, api, db, ctx }: ResourceRoutes) {
-  app.delete<{ Params: IdParams }>(`${r.api}/:id`, { schema: api.delete }, async (req) => {
+  app.delete<{ Params: IdParams }>(`${r.api}/:id`, { config: { resource: r.name }, schema: api.delete }, async (req) => {
     await deleteRecords(db(), r, [req.params.id], ctx(req));
     return { ok: true };
   });
   // react-admin's deleteMany in one request, under the single delete's permission record.
   app.delete<{ Querystring: { ids: string } }>(
     r.api,
-    { config: { rbacRoute: `${r.api}/:id` }, preValidation: refuseUnknownParams(api.deleteMany.querystring), schema: api.deleteMany },
+    {
+      config: { rbacRoute: `${r.api}/:id`, resource: r.name },
+      preValidation: refuseUnknownParams(api.deleteMany.querystring),
+      schema: api.deleteMany,
+    },
     async (req) => {
       const befores = await deleteRecords(db(), r, req.query.ids.split(','), ctx(req));
       return { data: befores.map((b) => b._id) };

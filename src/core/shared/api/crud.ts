@@ -75,7 +75,8 @@ export function recordSchema(r: ResourceDef, find: FindResource) {
   return Type.Unsafe<ApiRecord>(
     Type.Object({
       _id: Type.String(),
-      ...Object.fromEntries(fields.map((f) => [f, kindOf(r.fields[f]).apiSchema(r.fields[f], ctx)])),
+      // Optional: a caller whose access rules hide a field gets records without it.
+      ...Object.fromEntries(fields.map((f) => [f, Type.Optional(kindOf(r.fields[f]).apiSchema(r.fields[f], ctx))])),
     }),
   );
 }
