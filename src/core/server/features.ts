@@ -12,6 +12,7 @@ import { invitesFeature } from '../../features/invites/server';
 import { translationsFeature } from '../../features/translations/server';
 import { experiencesFeature } from '../../features/experiences/server';
 import { rolesFeature } from '../../features/roles/server';
+import { accessRulesFeature } from '../../features/access-rules/server';
 import { permissionsFeature } from '../../features/permissions/server';
 import { dashboardFeature } from '../../features/dashboard/server';
 import { accountFeature } from '../../features/account/server';
@@ -32,6 +33,7 @@ export const productFeatures: readonly ServerFeature[] = [
   sessionsFeature,
   twoFactorFeature,
   rolesFeature,
+  accessRulesFeature,
   auditFeature,
   notificationsFeature,
   routesFeature('uploads', uploadRoutes),

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'role-link',
   'role-unlink',
   'permission-link',
+  'access-rules',
   'sign-in',
   'sign-in-failed',
   'password-change',

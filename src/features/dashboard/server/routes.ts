@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_NOTIFICATIONS, NEW_USERS_DAYS, dashboardOperation, type DashboardAnswer } from '../contract';
 import { hasOperation, type ResourceDef } from '../../../core/shared/resource';
@@ -10,6 +10,9 @@ import type { Db } from '../../../core/server/db/client';
 import { countRows } from '../../../core/server/crud/count';
 import { isoDate } from '../../../core/server/crud/representation';
 import { signedIn } from '../../../core/server/http/signed-in';
+import { accessThrough } from '../../../core/server/access/route-access';
+import { readableSql } from '../../../core/server/access/condition-sql';
+import type { AuthContext } from '../../../core/server/types';
 
 /** The GET routes a user may call: held through one of their roles, or public by their permission record. */
 async function readableRoutes(db: Db, userId: string): Promise<Set<string>> {
@@ -27,12 +30,18 @@ async function readableRoutes(db: Db, userId: string): Promise<Set<string>> {
   return new Set(rows.map((r) => String(r.route)));
 }
 
-/** New users per UTC day over the last NEW_USERS_DAYS days (a day with none is 0). */
-async function newUsersPerDay(db: Db): Promise<{ day: string; count: number }[]> {
+/** The records of `r` the caller reads through its list (their access rules), as SQL; undefined for all. */
+async function listedWhere(db: Db, auth: AuthContext, r: ResourceDef) {
+  return readableSql(r, await accessThrough(db, auth, 'GET', r.api, r.name));
+}
+
+/** New users (those the caller reads) per UTC day over the last NEW_USERS_DAYS days (a day with none is 0). */
+async function newUsersPerDay(db: Db, readable: SQL | undefined): Promise<{ day: string; count: number }[]> {
   const res = await db.execute(sql`
-    SELECT to_char(d, 'YYYY-MM-DD') AS day, count(u.id)::int AS n
+    SELECT to_char(d, 'YYYY-MM-DD') AS day, count(${usersT.id})::int AS n
     FROM generate_series((now() AT TIME ZONE 'UTC')::date - ${NEW_USERS_DAYS - 1}::int, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d
-    LEFT JOIN ${usersT} u ON u.created_at >= (d AT TIME ZONE 'UTC') AND u.created_at < ((d + interval '1 day') AT TIME ZONE 'UTC')
+    LEFT JOIN ${usersT} ON ${usersT.createdAt} >= (d AT TIME ZONE 'UTC') AND ${usersT.createdAt} < ((d + interval '1 day') AT TIME ZONE 'UTC')
+      AND ${readable ?? sql`true`}
     GROUP BY d ORDER BY d`);
   return rowsOf<{ day: string; n: number }>(res).map((r) => ({ day: r.day, count: Number(r.n) }));
 }
@@ -56,12 +65,19 @@ export function dashboardRoutes(resources: readonly ResourceDef[]) {
       const [counts, pending, newUsers, recent, [{ unread }]] = await Promise.all([
         Promise.all(
           listed.map(async (r) => {
-            const total = await countRows(db(), tableOf(r), undefined, r.table);
+            const total = await countRows(db(), tableOf(r), await listedWhere(db(), me, r), r.table);
             return { resource: r.name, path: r.path, total: total.total, exact: total.exact };
           }),
         ),
-        may(invites.api) ? db().select({ n: count() }).from(invitesT).where(eq(invitesT.status, 'submitted')) : null,
-        may(users.api) ? newUsersPerDay(db()) : null,
+        may(invites.api)
+          ? listedWhere(db(), me, invites).then((w) =>
+              db()
+                .select({ n: count() })
+                .from(invitesT)
+                .where(and(eq(invitesT.status, 'submitted'), w)),
+            )
+          : null,
+        may(users.api) ? listedWhere(db(), me, users).then((w) => newUsersPerDay(db(), w)) : null,
         db()
           .select()
           .from(notificationsT)
