@@ -74,7 +74,7 @@ describe('authProvider', () => {
     saveSession({ token: 't1', user }, null);
     const calls = fakeFetch((c) =>
       c.url.startsWith('/api/auth/my-permissions')
-        ? { body: { superadmin: false, data: [{ method: 'GET', route: '/api/auth/users' }] } }
+        ? { body: { superadmin: false, data: [{ method: 'GET', route: '/api/auth/users' }], access: {} } }
         : { body: { data: [{ _id: 'c1', name: 'Users', path: '/users', menu: 'normal', menu_order: 1 }], total: 1, page: 1, pages: 1 } },
     );
     expect(await authProvider.getIdentity?.()).toMatchObject({ id: 'u1', fullName: 'Ada Admin' });

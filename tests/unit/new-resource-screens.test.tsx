@@ -40,7 +40,7 @@ function answer(call: Call) {
       { _id: 'c1', name: 'Users', menu: 'Access', menu_order: 100, path: '/users' },
       { _id: 'c2', name: 'Gadgets', menu: 'Workshop', menu_order: 500, path: '/gadgets' },
     ]);
-  if (url.pathname === '/api/auth/my-permissions') return { body: { superadmin: true, data: [] } };
+  if (url.pathname === '/api/auth/my-permissions') return { body: { superadmin: true, data: [], access: {} } };
   if (url.pathname === '/api/auth/gadgets' && call.method === 'GET') return page([lamp]);
   if (url.pathname === '/api/auth/gadgets' && call.method === 'POST') return { status: 201, body: { _id: 'g2', ...(call.body as object) } };
   if (url.pathname === '/api/auth/users') return page([{ ...owner, createdAt: lamp.createdAt }]);

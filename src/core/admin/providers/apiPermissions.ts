@@ -8,7 +8,7 @@ import { CATEGORY_STALE_MS } from './categories';
 /** The API calls the signed-in user may make (`GET /api/auth/my-permissions`). */
 export type ApiCalls = Success<typeof myPermissions>;
 
-const NONE: ApiCalls = { superadmin: false, data: [] };
+const NONE: ApiCalls = { superadmin: false, data: [], access: {} };
 
 let cache: { token: string; at: number; promise: Promise<ApiCalls> } | null = null;
 

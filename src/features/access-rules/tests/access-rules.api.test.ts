@@ -121,6 +121,13 @@ describe('the support desk: names and e-mails of confirmed users, may only block
     expect(search.json().total).toBe(0);
   });
 
+  test('my-permissions carries the rules, so the admin hides what the desk may not read or write', async () => {
+    const res = await call(h, 'GET', '/api/auth/my-permissions', { token: desk.token });
+    expect(res.json().access).toEqual({
+      users: { read: SUPPORT_DESK.read, write: SUPPORT_DESK.write, where: [SUPPORT_DESK.where], writeWhere: [SUPPORT_DESK.where] },
+    });
+  });
+
   test('the dashboard counts only the users the desk may read', async () => {
     const listed = (await call(h, 'GET', '/api/auth/users?limit=1', { token: desk.token })).json().total as number;
     const all = (await call(h, 'GET', '/api/auth/users?limit=1', { token: h.adminToken })).json().total as number;

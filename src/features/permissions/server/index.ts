@@ -1,5 +1,10 @@
-import { routesFeature } from '../../../core/server/feature';
+import type { ServerFeature } from '../../../core/server/feature';
 import { myPermissionRoutes } from './routes';
 
-/** The API calls the signed-in user may make, which the admin shows buttons for. */
-export const permissionsFeature = routesFeature('permissions', myPermissionRoutes);
+/** The API calls the signed-in user may make, which the admin shows buttons for, and the access rules that limit them. */
+export const permissionsFeature: ServerFeature = {
+  name: 'permissions',
+  async register(app, { resources }) {
+    await app.register(myPermissionRoutes(resources));
+  },
+};

@@ -21,7 +21,7 @@ describe('GET /api/auth/my-permissions', () => {
   test('a superadmin may make every call', async () => {
     const res = await call(h, 'GET', '/api/auth/my-permissions', { token: h.adminToken });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ superadmin: true, data: [] });
+    expect(res.json()).toEqual({ superadmin: true, data: [], access: {} });
   });
 
   test("a role's holder gets exactly the calls the auth hook lets through", async () => {
