@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_EMAIL, startHarness, type Harness } from '../../../../tests/api/harness';
 import { call, createUser, roleByName } from '../../../../tests/api/helpers';
-import { createRole, signedIn, type Person, type Route } from '../../../../tests/api/security/people';
+import { createRole, grant, signedIn, type Person, type Route } from '../../../../tests/api/security/people';
 
 // Access by field and by record: a role's rules (PUT /api/auth/roles/{id}/access)
 // limit which fields it reads and writes and which records it reaches, on
@@ -126,6 +126,33 @@ describe('the support desk: names and e-mails of confirmed users, may only block
     expect(res.json().access).toEqual({
       users: { read: SUPPORT_DESK.read, write: SUPPORT_DESK.write, where: [SUPPORT_DESK.where], writeWhere: [SUPPORT_DESK.where] },
     });
+  });
+
+  test('the audit trail shows the desk only entries of records it reads, with only the fields it reads', async () => {
+    await grant(h, 'Support Desk', [['GET', '/api/auth/audit-logs']]);
+    const edit = (id: string, body: Record<string, unknown>) => call(h, 'PUT', `/api/auth/users/${id}`, { token: h.adminToken, body });
+    await edit(confirmedUser._id, { phone: '+30 210 555 0199', name: 'Maria P. Papadopoulou' });
+    await edit(unconfirmedUser._id, { bio: 'Joined from the Thessaloniki office' });
+    const trail = await call(h, 'GET', '/api/auth/audit-logs?resource=users&limit=1000', { token: desk.token });
+    expect(trail.statusCode, trail.body).toBe(200);
+    const entries = trail.json().data as { recordId: string; diff: Record<string, unknown> | null }[];
+    expect(entries.some((e) => e.recordId === confirmedUser._id && e.diff && 'name' in e.diff)).toBe(true);
+    expect(entries.some((e) => e.recordId === unconfirmedUser._id)).toBe(false);
+    expect(trail.body).not.toContain('555 0199');
+    expect(trail.body).not.toContain('Thessaloniki');
+    const byPhone = await call(h, 'GET', '/api/auth/audit-logs?q=0199', { token: desk.token });
+    expect(byPhone.json().total).toBe(0);
+    const phoneChanges = await call(h, 'GET', `/api/auth/audit-logs?field=phone&recordId=${confirmedUser._id}`, { token: desk.token });
+    expect(phoneChanges.json().total).toBe(0);
+    const csv = await call(h, 'GET', '/api/auth/audit-logs/export.csv?resource=users', { token: desk.token });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(confirmedUser._id);
+    expect(csv.body).not.toContain('555 0199');
+    expect(csv.body).not.toContain(unconfirmedUser._id);
+    // The superadmin still sees everything.
+    const all = await call(h, 'GET', `/api/auth/audit-logs?field=phone&recordId=${confirmedUser._id}`, { token: h.adminToken });
+    expect(all.json().total).toBeGreaterThan(0);
+    await edit(confirmedUser._id, { phone: '+30 210 555 0101', name: 'Maria Papadopoulou' });
   });
 
   test('the dashboard counts only the users the desk may read', async () => {

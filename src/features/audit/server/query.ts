@@ -1,4 +1,5 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AuditVisibility } from './visibility';
 import type { AuditEntry, AuditFilters } from '../contract';
 import { UUID_PATTERN } from '../../../core/field-kinds/kind';
 import { csvCell } from '../../../core/shared/csv';
@@ -22,8 +23,8 @@ function instant(name: 'from' | 'to', value: string): { at: string; before?: boo
   return { at: new Date(ms).toISOString() };
 }
 
-/** The WHERE of the list and the export. */
-export function auditWhere(f: AuditFilters): SQL | undefined {
+/** The WHERE of the list and the export; `diff` is the diff as the reader sees it (their access rules). */
+export function auditWhere(f: AuditFilters, diff: SQL = sql`${auditLogs.diff}`): SQL | undefined {
   const t = auditLogs;
   const conds: (SQL | undefined)[] = [];
   const q = f.q?.trim();
@@ -36,7 +37,7 @@ export function auditWhere(f: AuditFilters): SQL | undefined {
         ilike(t.resource, like),
         ilike(t.recordId, like),
         ilike(t.ip, like),
-        sql`${t.diff}::text ILIKE ${like}`,
+        sql`(${diff})::text ILIKE ${like}`,
       ),
     );
   }
@@ -45,7 +46,7 @@ export function auditWhere(f: AuditFilters): SQL | undefined {
   if (f.resource) conds.push(eq(t.resource, f.resource));
   if (f.action) conds.push(eq(t.action, f.action));
   if (f.recordId) conds.push(eq(t.recordId, f.recordId));
-  if (f.field) conds.push(sql`jsonb_exists(${t.diff}, ${f.field})`);
+  if (f.field) conds.push(sql`jsonb_exists(${diff}, ${f.field})`);
   if (f.from) conds.push(sql`${t.at} >= ${instant('from', f.from).at}::timestamptz`);
   if (f.to) {
     const to = instant('to', f.to);
@@ -83,13 +84,13 @@ const CSV_COLUMNS = ['at', 'actorEmail', 'actorId', 'action', 'resource', 'recor
  * The filtered trail as CSV, newest first, read in keyset batches on
  * (at, id) so no cursor pins a connection; the diff is its JSON.
  */
-export async function* exportAuditCsv(db: Db, f: AuditFilters): AsyncGenerator<string> {
-  const where = auditWhere(f);
+export async function* exportAuditCsv(db: Db, f: AuditFilters, seen: AuditVisibility): AsyncGenerator<string> {
+  const where = and(auditWhere(f, seen.diff), seen.where);
   yield '\uFEFF' + CSV_COLUMNS.join(',') + '\r\n';
   let last: { at: string; id: string } | null = null;
   for (;;) {
     const rows: Row[] = await db
-      .select()
+      .select({ ...getTableColumns(auditLogs), diff: seen.diff })
       .from(auditLogs)
       .where(and(where, last ? sql`(${auditLogs.at}, ${auditLogs.id}) < (${last.at}::timestamptz, ${last.id}::uuid)` : undefined))
       .orderBy(...newestFirst)

@@ -23,7 +23,7 @@ export async function recordLabels(
   db: Db,
   declared: readonly ResourceDef[],
   entries: readonly LabelledEntry[],
-): Promise<(entry: LabelledEntry) => string | null> {
+): Promise<(entry: LabelledEntry, reads?: (resource: string, field: string) => boolean) => string | null> {
   const wanted = new Map<ResourceDef, Set<string>>();
   for (const e of entries) {
     const def = declared.find((d) => d.name === e.resource);
@@ -42,5 +42,8 @@ export async function recordLabels(
       .where(inArray(t.id, [...ids]));
     for (const row of rows) if (typeof row.label === 'string' && row.label !== '') labels.set(keyOf(def.name, String(row.id)), row.label);
   }
-  return (e) => (e.recordId ? (labels.get(keyOf(e.resource, e.recordId)) ?? null) : null);
+  // A label is the record's field: shown only to a reader who may read that field.
+  const labelField = (resource: string) => declared.find((d) => d.name === resource)?.recordLabel ?? '';
+  return (e, reads = () => true) =>
+    e.recordId && reads(e.resource, labelField(e.resource)) ? (labels.get(keyOf(e.resource, e.recordId)) ?? null) : null;
 }

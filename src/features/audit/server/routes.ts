@@ -8,6 +8,9 @@ import type { ResourceDef } from '../../../core/shared/resource';
 import { auditToApi, auditTotal, auditWhere, exportAuditCsv, newestFirst } from './query';
 import { recordLabels } from './record-labels';
 import { pageCount, pageOffset } from '../../../core/shared/api/paging';
+import { signedIn } from '../../../core/server/http/signed-in';
+import { auditVisibility } from './visibility';
+import { and, getTableColumns } from 'drizzle-orm';
 
 export const AUDIT_ROUTE = '/api/auth/audit-logs';
 
@@ -18,10 +21,11 @@ export const auditRoutes = (declared: readonly ResourceDef[]) => async (server: 
 
   app.get(AUDIT_ROUTE, { preValidation: refuseUnknownParams(contract.AuditQuery), schema: contract.listAuditLogs }, async (req) => {
     const { page, limit, ...filters } = req.query;
-    const where = auditWhere(filters);
+    const seen = await auditVisibility(db(), signedIn(req), declared);
+    const where = and(auditWhere(filters, seen.diff), seen.where);
     const offset = pageOffset(page, limit);
     const rows = await db()
-      .select()
+      .select({ ...getTableColumns(auditLogs), diff: seen.diff })
       .from(auditLogs)
       .where(where)
       .orderBy(...newestFirst)
@@ -29,7 +33,7 @@ export const auditRoutes = (declared: readonly ResourceDef[]) => async (server: 
       .offset(offset);
     const total = await auditTotal(db(), where, rows.length, limit, offset);
     const labelOf = await recordLabels(db(), declared, rows);
-    const data = rows.map((row) => ({ ...auditToApi(row), recordLabel: labelOf(row) }));
+    const data = rows.map((row) => ({ ...auditToApi(row), recordLabel: labelOf(row, seen.reads) }));
     return { data, total, page, pages: pageCount(total, limit) };
   });
 
@@ -40,7 +44,8 @@ export const auditRoutes = (declared: readonly ResourceDef[]) => async (server: 
     async (req, reply) => {
       // Bad dates answer 400 before the stream starts.
       auditWhere(req.query);
-      const stream = Readable.from(exportAuditCsv(db(), req.query), { objectMode: false });
+      const seen = await auditVisibility(db(), signedIn(req), declared);
+      const stream = Readable.from(exportAuditCsv(db(), req.query, seen), { objectMode: false });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit-log.csv"')
