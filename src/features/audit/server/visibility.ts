@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../../core/shared/resource';
 import type { Db } from '../../../core/server/db/client';
 import { auditLogs } from '../../../core/server/db/system-tables';
@@ -31,7 +31,7 @@ function recordsShown(r: ResourceDef, access: Access): SQL | undefined {
   if (!allowed) return undefined;
   const t = tableOf(r);
   const inside = sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id}::text = ${auditLogs.recordId} AND ${allowed})`;
-  return not(and(eq(auditLogs.resource, r.name), or(sql`${auditLogs.recordId} IS NULL`, not(inside)))!);
+  return sql`NOT (${eq(auditLogs.resource, r.name)} AND (${auditLogs.recordId} IS NULL OR NOT ${inside}))`;
 }
 
 /** The diff of entries of `r` with only the fields in `read`. */
