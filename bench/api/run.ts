@@ -15,12 +15,18 @@ import { cannon, type CannonRequest, type CannonResult } from './cannon';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, listenAndSignIn, log, prepare, sampleIds, type Kind } from './prepare';
 import { compareSerialization } from './serialization';
 import { EVERY_TERM, RARE_TERM } from './seed';
+import { restrictedHeaders } from './restricted';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/core/server/db/rows';
+import type { App } from '../../src/core/server/app';
 
 const USERS = '/api/auth/users';
 
 interface Scenario {
   name: string;
   requests: CannonRequest[];
+  /** Run as the user whose role has access rules (bench/api/restricted.ts) instead of the superadmin. */
+  restricted?: boolean;
   /** Overrides --connections (a full-scan scenario with 10 would queue for minutes). */
   connections?: number;
 }
@@ -34,7 +40,10 @@ interface Row {
   load: number;
 }
 
-function scenarios(ids: string[]): Scenario[] {
+/** The scenario a restricted one is compared with: the same requests as the superadmin. */
+const RULED = ' (access rules)';
+
+function scenarios(ids: string[], confirmedIds: string[]): Scenario[] {
   const list = (q?: string) => `${USERS}?page=1&limit=25${q === undefined ? '' : `&q=${encodeURIComponent(q)}`}`;
   return [
     // Ceiling: the same server with no auth and no database work.
@@ -49,6 +58,11 @@ function scenarios(ids: string[]): Scenario[] {
     { name: 'search 3 letters "son"', requests: [{ path: list('son') }] },
     { name: 'list page 400', requests: [{ path: `${USERS}?page=400&limit=25` }] },
     { name: `get by id (${ids.length} ids)`, requests: ids.map((id) => ({ path: `${USERS}/${id}` })) },
+    // A field rule and a record rule against the same paths unrestricted, on ids both may read.
+    { name: 'list page 1, confirmed', requests: [{ path: `${list()}&confirmed=true` }] },
+    { name: `list page 1, confirmed${RULED}`, requests: [{ path: list() }], restricted: true },
+    { name: 'get by id, confirmed', requests: confirmedIds.map((id) => ({ path: `${USERS}/${id}` })) },
+    { name: `get by id, confirmed${RULED}`, requests: confirmedIds.map((id) => ({ path: `${USERS}/${id}` })), restricted: true },
     {
       name: 'login (argon2id)',
       requests: [
@@ -65,16 +79,25 @@ function scenarios(ids: string[]): Scenario[] {
   ];
 }
 
+/** Of `ids`, those of confirmed users (which the restricted role reads). */
+async function confirmedOf(app: App, ids: string[]): Promise<string[]> {
+  const res = await app.deps.database.db.execute(sql`SELECT id FROM users WHERE confirmed AND id IN ${ids}`);
+  return rowsOf<{ id: string }>(res).map((r) => String(r.id));
+}
+
 async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; seedNote: string }> {
   const prepared = await prepare(kind, args);
   const { app, seedNote } = prepared;
   const out: Row[] = [];
   try {
-    const { base, headers } = await listenAndSignIn(app);
+    const { base, headers: admin } = await listenAndSignIn(app);
     const ids = await sampleIds(app);
+    const confirmedIds = await confirmedOf(app, ids);
+    const ruled = await restrictedHeaders(base, admin);
 
-    for (const s of scenarios(ids)) {
+    for (const s of scenarios(ids, confirmedIds)) {
       if (args.only.length && !args.only.some((o) => s.name.includes(o))) continue;
+      const headers = s.restricted ? ruled : admin;
       // One request first: status and total show what the scenario really measures.
       const first = s.requests[0];
       const t0 = performance.now();
@@ -128,6 +151,12 @@ async function main() {
     log(
       `| ${r.db} | ${r.scenario} | ${x.requests.toFixed(0)} | ${x.p50} | ${x.p99} | ${x.max} | ${x.non2xx + x.errors} | ${r.load.toFixed(1)} | ${r.check} |`,
     );
+  }
+  log('');
+  for (const r of all.filter((x) => x.scenario.endsWith(RULED))) {
+    const plain = all.find((x) => x.db === r.db && x.scenario === r.scenario.slice(0, -RULED.length));
+    if (plain)
+      log(`[${r.db}] ${r.scenario}: ${(r.result.requests / plain.result.requests).toFixed(2)} of the superadmin's req/s (target 0.9)`);
   }
   log('');
   for (const n of notes) log(n);

@@ -17,6 +17,8 @@ export interface AuthContext {
    * (access rules); null when they allow everything.
    */
   access: import('./access/access').Access | null;
+  /** Some role of the caller has access rules (for any resource): records of other resources it shows are limited too. */
+  hasRules: boolean;
 }
 
 export interface AppDeps {

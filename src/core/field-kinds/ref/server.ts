@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { index, uuid } from 'drizzle-orm/pg-core';
 import type { ServerFieldKind } from '../server/kind';
 import { asPopulated, shownColumns } from '../server/populated';
@@ -11,13 +11,16 @@ export const ref: ServerFieldKind = {
   },
   indexes: ({ resource, name }, column) => [index(`${resource.table}_${name}_idx`).on(column)],
   /** Replaces ids by `{_id, ...populate}`, one query for the whole page. */
-  populate: async ({ db, field, def, targetTable }, records) => {
+  populate: async ({ db, field, def, targetTable, targetLimits }, records) => {
     if (def.internal) return;
     const ids = [...new Set(records.map((x) => x[field]).filter((v): v is string => typeof v === 'string'))];
     if (!ids.length) return;
     const table = targetTable();
-    const cols = shownColumns(table, def.populate);
-    const rows = await db.select(cols).from(table).where(inArray(table.id, ids));
+    const cols = shownColumns(table, def.populate, targetLimits?.read);
+    const rows = await db
+      .select(cols)
+      .from(table)
+      .where(and(inArray(table.id, ids), targetLimits?.where));
     const byId = new Map(rows.map((row) => [String(row.id), asPopulated(row)]));
     for (const rec of records) rec[field] = byId.get(String(rec[field])) ?? null;
   },

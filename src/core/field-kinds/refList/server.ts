@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import type { ServerFieldKind } from '../server/kind';
 import { asPopulated, shownColumns } from '../server/populated';
@@ -29,19 +29,22 @@ export const refList: ServerFieldKind = {
     },
   },
   /** Fills each record with its linked records (`{_id, ...populate}`), one query for the page. */
-  populate: async ({ db, field, def, sideTable, targetTable }, records) => {
+  populate: async ({ db, field, def, sideTable, targetTable, targetLimits }, records) => {
     if (def.internal) return;
     const table = targetTable();
-    const cols = shownColumns(table, def.populate);
+    const cols = shownColumns(table, def.populate, targetLimits?.read);
     const join = sideTable();
     const rows = await db
       .select({ ownerId: join.ownerId, ...cols })
       .from(join)
       .innerJoin(table, eq(table.id, join.targetId))
       .where(
-        inArray(
-          join.ownerId,
-          records.map((x) => x._id),
+        and(
+          inArray(
+            join.ownerId,
+            records.map((x) => x._id),
+          ),
+          targetLimits?.where,
         ),
       );
     const byOwner = new Map<string, unknown[]>();

@@ -68,6 +68,12 @@ export interface PopulateContext {
   /** The declaration a ref points at, and its table. */
   target(): ResourceDef;
   targetTable(): AnyTable;
+  /**
+   * What the caller may see of the target under their access rules: its
+   * fields (null: all) and its records (SQL; undefined: all). A target the
+   * caller may not see is shown as if it were gone.
+   */
+  targetLimits?: { read: ReadonlySet<string> | null; where: SQL | undefined };
 }
 
 /** What a field kind means to the server. One module per kind, registered in index.ts. */

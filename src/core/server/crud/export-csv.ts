@@ -4,7 +4,7 @@ import { csvFields, csvRow } from '../../shared/csv';
 import type { Db } from '../db/client';
 import { tableOf } from '../db/resource-tables';
 import type { FileUrls } from '../../field-kinds/server/kind';
-import { populate } from './populate';
+import { populate, type TargetAccess } from './populate';
 import { listWhere, sortKey, type ListParams } from './query';
 import { selection } from './repository';
 import { toApi, type Row } from './representation';
@@ -48,6 +48,7 @@ export async function* exportCsv(
   p: Omit<ListParams, 'page' | 'limit'>,
   files: FileUrls,
   access?: Access | null,
+  targets?: TargetAccess,
 ): AsyncGenerator<string> {
   const t = tableOf(r);
   const { expr, descending } = sortKey(r, p);
@@ -69,7 +70,7 @@ export async function* exportCsv(
     const last = rows[rows.length - 1];
     at = { key: (last.__key as string | null) ?? null, id: String(last.id) };
     const records = rows.map((row) => toApi(r, row, readable));
-    await populate(db, r, records, files, access);
+    await populate(db, r, records, files, access, targets);
     yield records.map((rec) => csvRow(r, rec, columns) + '\r\n').join('');
     if (rows.length < EXPORT_BATCH) return;
   }

@@ -5,16 +5,29 @@ import { serverKindOf } from '../../field-kinds/server';
 import type { FileUrls } from '../../field-kinds/server/kind';
 import type { ApiRecord } from './representation';
 import { mayRead, type Access } from '../access/access';
+import { readableSql } from '../access/condition-sql';
+
+/** A caller's access rules on another resource (a ref's target); null when they allow everything. */
+export type TargetAccess = (target: ResourceDef) => Promise<Access | null>;
 
 /**
  * Fills the fields kept in other tables (refs as `{_id, ...populate}`, ref
  * lists, images), each kind with one query for the whole page.
  */
-export async function populate(db: Db, r: ResourceDef, records: ApiRecord[], files: FileUrls, access?: Access | null): Promise<void> {
+export async function populate(
+  db: Db,
+  r: ResourceDef,
+  records: ApiRecord[],
+  files: FileUrls,
+  access?: Access | null,
+  targets?: TargetAccess,
+): Promise<void> {
   if (!records.length) return;
   for (const [field, def] of Object.entries(r.fields)) {
     const fill = serverKindOf(def).populate;
     if (!fill || !mayRead(access, field)) continue;
+    const target = def.ref && targets ? refTarget(r, field) : undefined;
+    const limits = target && targets ? await targets(target) : null;
     await fill(
       {
         db,
@@ -25,6 +38,7 @@ export async function populate(db: Db, r: ResourceDef, records: ApiRecord[], fil
         files,
         target: () => refTarget(r, field),
         targetTable: () => tableOf(refTarget(r, field)),
+        targetLimits: target && limits ? { read: limits.read, where: readableSql(target, limits) } : undefined,
       },
       records,
     );

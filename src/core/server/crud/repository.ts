@@ -12,7 +12,7 @@ import { humanize } from '../http/labels';
 import { countRows, type Total } from './count';
 import { slugify, uniqueSlug } from './slug';
 import { translateDbError } from './db-errors';
-import { populate } from './populate';
+import { populate, type TargetAccess } from './populate';
 import { listOrder, listWhere, type ListParams } from './query';
 import { readableFields, toApi, type ApiRecord, type Row } from './representation';
 import { UUID_PATTERN, writableFields } from './schemas';
@@ -47,14 +47,29 @@ export function selection(r: ResourceDef, fields: readonly string[] = readableFi
 }
 
 /** Rows as the API shows them to a caller: only the fields they read, populated. */
-async function recordsOf(db: Db, r: ResourceDef, rows: Row[], files: FileUrls, access?: Access | null): Promise<ApiRecord[]> {
+async function recordsOf(
+  db: Db,
+  r: ResourceDef,
+  rows: Row[],
+  files: FileUrls,
+  access?: Access | null,
+  targets?: TargetAccess,
+): Promise<ApiRecord[]> {
   const fields = readableFor(r, access);
   const data = rows.map((row) => toApi(r, row, fields));
-  await populate(db, r, data, files, access);
+  await populate(db, r, data, files, access, targets);
   return data;
 }
 
-export async function listRecords(db: Db, r: ResourceDef, p: ListParams, files: FileUrls, access?: Access | null): Promise<ListResult> {
+/** A page of the list; `access` and `targets`: the caller's rules on this resource and on those its refs point at. */
+export async function listRecords(
+  db: Db,
+  r: ResourceDef,
+  p: ListParams,
+  files: FileUrls,
+  access?: Access | null,
+  targets?: TargetAccess,
+): Promise<ListResult> {
   refuseHiddenParams(r, p, access);
   const t = tableOf(r);
   const limit = Math.min(p.limit, MAX_ROWS);
@@ -73,7 +88,7 @@ export async function listRecords(db: Db, r: ResourceDef, p: ListParams, files: 
     rows.length < limit && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, exact: true }
       : await countRows(db, t, where, r.table);
-  const data = await recordsOf(db, r, rows as Row[], files, access);
+  const data = await recordsOf(db, r, rows as Row[], files, access, targets);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: pageCount(total.total, limit) };
 }
 
@@ -122,20 +137,35 @@ function prepareById(db: Db, r: ResourceDef): ById {
  * allows the record (else 404, as if it did not exist), with only the fields
  * they read. `also` narrows further (the records they may write).
  */
-async function restrictedRecord(db: Db, r: ResourceDef, id: string, files: FileUrls, access: Access, also?: SQL): Promise<ApiRecord> {
+async function restrictedRecord(
+  db: Db,
+  r: ResourceDef,
+  id: string,
+  files: FileUrls,
+  access: Access,
+  also?: SQL,
+  targets?: TargetAccess,
+): Promise<ApiRecord> {
   const t = tableOf(r);
   const [row] = await db
     .select(selection(r, readableFor(r, access)))
     .from(t)
     .where(and(eq(t.id, id), readableSql(r, access), also));
   if (!row) throw notFound();
-  const [rec] = await recordsOf(db, r, [row as Row], files, access);
+  const [rec] = await recordsOf(db, r, [row as Row], files, access, targets);
   return rec;
 }
 
-export async function getRecord(db: Db, r: ResourceDef, id: string, files: FileUrls, access?: Access | null): Promise<ApiRecord> {
+export async function getRecord(
+  db: Db,
+  r: ResourceDef,
+  id: string,
+  files: FileUrls,
+  access?: Access | null,
+  targets?: TargetAccess,
+): Promise<ApiRecord> {
   if (!uuidRe.test(id)) throw notFound();
-  if (access) return restrictedRecord(db, r, id, files, access);
+  if (access) return restrictedRecord(db, r, id, files, access, undefined, targets);
   let perDb = byIdQueries.get(db);
   if (!perDb) byIdQueries.set(db, (perDb = new Map()));
   let byId = perDb.get(r);
@@ -143,7 +173,7 @@ export async function getRecord(db: Db, r: ResourceDef, id: string, files: FileU
   const row = await byId(id);
   if (!row) throw notFound();
   const rec = toApi(r, row as Row);
-  await populate(db, r, [rec], files);
+  await populate(db, r, [rec], files, null, targets);
   return rec;
 }
 
@@ -207,6 +237,8 @@ export interface WriteContext {
    * fields they read.
    */
   access?: Access | null;
+  /** The caller's rules on the resources this one's refs point at (what the answer shows of them). */
+  targets?: TargetAccess;
 }
 
 /** A record as the API shows it, read inside a transaction (the write's own, not yet committed). */
@@ -382,7 +414,7 @@ export async function createRecord(db: Db, r: ResourceDef, body: Record<string, 
 
 /** A record just written, as its writer reads it: only their fields, even when their read condition no longer holds. */
 const writtenRecord = (db: Db, r: ResourceDef, id: string, ctx: WriteContext) =>
-  getRecord(db, r, id, ctx.storage, ctx.access ? { ...ctx.access, where: null } : null);
+  getRecord(db, r, id, ctx.storage, ctx.access ? { ...ctx.access, where: null } : null, ctx.targets);
 
 /** What an update or delete returns: the record now (none once deleted) and as it was (for session rules). */
 export interface Changed {
@@ -467,7 +499,7 @@ export async function updateRecords(
       if (release && before[f] != null && before[f] !== record[f])
         await release({ db, storage: ctx.storage, table: tableOf(r), field: f }, before[f]);
     }
-  if (!ctx.access) return out;
+  if (!ctx.access && !ctx.targets) return out;
   // The answer shows a caller with access rules only the fields they read.
   const shown: Changed[] = [];
   for (const c of out) shown.push({ record: await writtenRecord(db, r, c.record._id, ctx), before: c.before });

@@ -29,6 +29,8 @@ interface SessionRow extends Record<string, unknown> {
   access_rules: (AccessRule | null)[] | null;
   /** The ids of the user's roles (`$myRoles` in access rules). */
   role_ids: string[] | null;
+  /** A role of the user has access rules for some resource (a ref's target may limit what it shows). */
+  has_rules: boolean | null;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -62,6 +64,8 @@ function sessionCheckQuery(db: Db, p: SessionParams) {
                 LEFT JOIN ${roleAccess} ra ON ra.role_id = ur.role_id AND ra.resource = ${p.resource}
                 WHERE ur.user_id = u.id AND ${p.resource} <> '')`.as('access_rules'),
     role_ids: sql<string[] | null>`(SELECT jsonb_agg(ur.role_id) FROM ${userRolesT} ur WHERE ur.user_id = u.id)`.as('role_ids'),
+    has_rules: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${roleAccess} ra ON ra.role_id = ur.role_id
+                WHERE ur.user_id = u.id)`.as('has_rules'),
   }).from(sql`(SELECT 1) one
       LEFT JOIN ${sessions} s ON s.id = ${p.sid} AND s.user_id = ${p.sub}
         AND s.revoked_at IS NULL AND s.expires_at > now()
@@ -121,7 +125,7 @@ async function check(
     );
     const perm_auth = rowsOf<SessionRow>(res)[0]?.perm_auth ?? null;
     const none = { user_id: null, name: null, email: null, superadmin: null, allowed: null, expires_ms: null, needs_two_factor: null };
-    return { perm_auth, ...none, access_rules: null, role_ids: null };
+    return { perm_auth, ...none, access_rules: null, role_ids: null, has_rules: null };
   }
   return sessionCheck(database, { method, route, sid: claims.sid, sub: claims.sub, resource });
 }
@@ -245,6 +249,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
             email: row.email ?? '',
             superadmin: Boolean(row.superadmin),
             access: recordAccessOf(row),
+            hasRules: Boolean(row.has_rules) && !row.superadmin,
           }
         : null;
     request.auth = auth;

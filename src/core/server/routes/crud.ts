@@ -14,6 +14,9 @@ import { rankGuard } from '../crud/rank-guard';
 import { actorOf } from '../security/actor';
 import { auditActorOf } from '../audit/record';
 import { refuseHiddenParams } from '../access/enforce';
+import { accessThrough } from '../access/route-access';
+import type { Access } from '../access/access';
+import type { TargetAccess } from '../crud/populate';
 import type { ServerFeature } from '../feature';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../storage/file-storage';
@@ -37,7 +40,7 @@ interface ResourceRoutes {
 }
 
 /** Writes are checked against the declared rank rule, as the signed-in user. */
-function writeContextOf(r: ResourceDef, storage: FileStorage) {
+function writeContextOf(r: ResourceDef, storage: FileStorage, db: () => Db) {
   return (req: FastifyRequest): WriteContext => ({
     storage,
     guard: rankGuard(r, actorOf(req)),
@@ -45,11 +48,27 @@ function writeContextOf(r: ResourceDef, storage: FileStorage) {
     actingSession: req.auth?.sessionId,
     actorId: req.auth?.userId ?? null,
     access: accessOf(req),
+    targets: targetsOf(db, req),
   });
 }
 
 /** The caller's access rules on this route's resource (fields, records); null when they allow everything. */
 const accessOf = (req: FastifyRequest) => req.auth?.access ?? null;
+
+/**
+ * The caller's rules on the resources a ref points at, looked up (once per
+ * target and request) only when some role of theirs has rules at all.
+ */
+const targetsOf = (db: () => Db, req: FastifyRequest): TargetAccess | undefined => {
+  const auth = req.auth;
+  if (!auth?.hasRules) return undefined;
+  const seen = new Map<string, Promise<Access | null>>();
+  return (t) => {
+    let found = seen.get(t.name);
+    if (!found) seen.set(t.name, (found = accessThrough(db(), auth, 'GET', t.api, t.name)));
+    return found;
+  };
+};
 
 /** Forms send an empty password to mean "leave it as it is". */
 function blankDroppers(r: ResourceDef): BlankDroppers {
@@ -81,7 +100,7 @@ function registerList({ app, r, api, db, storage }: ResourceRoutes) {
     r.api,
     { config: { resource: r.name }, preValidation: refuseUnknownParams(api.list.querystring), schema: api.list },
     async (req) => ({
-      ...(await listRecords(db(), r, req.query, storage, accessOf(req))),
+      ...(await listRecords(db(), r, req.query, storage, accessOf(req), targetsOf(db, req))),
       ...listExtras,
     }),
   );
@@ -111,7 +130,7 @@ function registerExport({ app, r, db, storage }: ResourceRoutes) {
     async (req, reply) => {
       // Refused before the download starts: once streaming, an error could only cut it short.
       refuseHiddenParams(r, req.query, accessOf(req));
-      const stream = Readable.from(exportCsv(db(), r, req.query, storage, accessOf(req)), { objectMode: false });
+      const stream = Readable.from(exportCsv(db(), r, req.query, storage, accessOf(req), targetsOf(db, req)), { objectMode: false });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${r.name}.csv"`)
@@ -124,7 +143,7 @@ function registerExport({ app, r, db, storage }: ResourceRoutes) {
 /** `GET {api}/:id`. */
 function registerGet({ app, r, api, db, storage }: ResourceRoutes) {
   app.get<{ Params: IdParams }>(`${r.api}/:id`, { config: { resource: r.name }, schema: api.get }, async (req) =>
-    getRecord(db(), r, req.params.id, storage, accessOf(req)),
+    getRecord(db(), r, req.params.id, storage, accessOf(req), targetsOf(db, req)),
   );
 }
 
@@ -194,7 +213,7 @@ function registerResource(app: FastifyInstance, r: ResourceDef, find: FindResour
     api: crudOperations(r, find),
     db: () => app.deps.database.db,
     storage,
-    ctx: writeContextOf(r, storage),
+    ctx: writeContextOf(r, storage, () => app.deps.database.db),
     dropBlanks: blankDroppers(r),
   };
   if (ops.includes('list')) {

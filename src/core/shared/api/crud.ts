@@ -64,7 +64,8 @@ function populatedSchema(find: FindResource, def: FieldDef): TSchema {
   const none = { populated: () => Type.Object({ _id: Type.String() }) };
   return Type.Object({
     _id: Type.String(),
-    ...Object.fromEntries(shown.map(([f, d]) => [f, kindOf(d).apiSchema(d, none)])),
+    // Optional: the caller's access rules on the target may hide a field.
+    ...Object.fromEntries(shown.map(([f, d]) => [f, Type.Optional(kindOf(d).apiSchema(d, none))])),
   });
 }
 

@@ -155,6 +155,33 @@ describe('the support desk: names and e-mails of confirmed users, may only block
     await edit(confirmedUser._id, { phone: '+30 210 555 0101', name: 'Maria Papadopoulou' });
   });
 
+  test('records of another resource show the desk’s users as its rules allow (a link to a hidden user shows none)', async () => {
+    await grant(h, 'Support Desk', [['GET', '/api/auth/user-roles']]);
+    const role = (await roleByName(h, 'User'))._id;
+    const shownUser = await createUser(h, { name: 'Eleni Shown', confirmed: true });
+    const hiddenUser = await createUser(h, { name: 'Kostas Hidden', confirmed: false });
+    for (const u of [shownUser, hiddenUser]) {
+      const link = await call(h, 'POST', '/api/auth/user-roles', { token: h.adminToken, body: { user: u._id, role } });
+      expect(link.statusCode, link.body).toBe(201);
+    }
+    await put(deskRole, { resources: { users: { ...SUPPORT_DESK, read: ['name', 'confirmed', 'blocked'] } } });
+    try {
+      const links = async (userId: string) => {
+        const res = await call(h, 'GET', `/api/auth/user-roles?user=${userId}`, { token: desk.token });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data as { user: unknown }[];
+      };
+      const [shown] = await links(shownUser._id);
+      expect(shown.user).toEqual({ _id: shownUser._id, name: 'Eleni Shown' });
+      const [hidden] = await links(hiddenUser._id);
+      expect(hidden.user).toBeNull();
+      const asAdmin = (await call(h, 'GET', `/api/auth/user-roles?user=${shownUser._id}`, { token: h.adminToken })).json().data;
+      expect(asAdmin[0].user.email).toBe(shownUser.email);
+    } finally {
+      await put(deskRole, { resources: { users: SUPPORT_DESK } });
+    }
+  });
+
   test('the dashboard counts only the users the desk may read', async () => {
     const listed = (await call(h, 'GET', '/api/auth/users?limit=1', { token: desk.token })).json().total as number;
     const all = (await call(h, 'GET', '/api/auth/users?limit=1', { token: h.adminToken })).json().total as number;
