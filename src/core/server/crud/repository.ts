@@ -1,8 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
-import { isPglite, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { pglitePrepared } from '../db/pglite-prepared';
 import { joinTableOf, tableOf } from '../db/resource-tables';
 import { serverKindOf } from '../../field-kinds/server';
 import type { FieldWriteContext, FileUrls } from '../../field-kinds/server/kind';
@@ -13,6 +12,7 @@ import { countRows, type Total } from './count';
 import { slugify, uniqueSlug } from './slug';
 import { translateDbError } from './db-errors';
 import { populate, type TargetAccess } from './populate';
+import { byId, ruledById } from './by-id';
 import { listOrder, listWhere, type ListParams } from './query';
 import { readableFields, toApi, type ApiRecord, type Row } from './representation';
 import { UUID_PATTERN, writableFields } from './schemas';
@@ -93,46 +93,6 @@ export async function listRecords(
 }
 
 /**
- * Get-by-id is the most frequent query, so it is built once per resource and
- * prepared: on PostgreSQL a named statement each pooled connection parses
- * once; on PGlite a PREPAREd statement (see pglitePrepared).
- */
-type ById = (id: string) => Promise<Row | undefined>;
-const byIdQueries = new WeakMap<Db, Map<ResourceDef, ById>>();
-
-function prepareById(db: Db, r: ResourceDef): ById {
-  const t = tableOf(r);
-  // Per resource, not per table: a projection (user-profiles) shares its table.
-  const name = `get_${r.name.replace(/\W/g, '_')}_by_id`;
-  const cols = selection(r);
-  if (isPglite(db)) {
-    const run = pglitePrepared(
-      db,
-      name,
-      ['uuid'],
-      db
-        .select(cols)
-        .from(t)
-        .where(eq(t.id, sql.raw('$1')))
-        .getSQL(),
-    );
-    // Raw rows are keyed by column name; map them as drizzle maps its own.
-    const decode = Object.entries(cols).map(([key, col]) => [key, col.name, (v: unknown) => col.mapFromDriverValue(v)] as const);
-    return async (id) => {
-      const [raw] = await run([id]);
-      if (!raw) return undefined;
-      return Object.fromEntries(decode.map(([key, name, map]) => [key, raw[name] === null ? null : map(raw[name])]));
-    };
-  }
-  const q = db
-    .select(cols)
-    .from(t)
-    .where(eq(t.id, sql.placeholder('id')))
-    .prepare(name);
-  return async (id) => (await q.execute({ id }))[0] as Row | undefined;
-}
-
-/**
  * A record as a caller with access rules sees it: read only when a rule
  * allows the record (else 404, as if it did not exist), with only the fields
  * they read. `also` narrows further (the records they may write).
@@ -146,11 +106,16 @@ async function restrictedRecord(
   also?: SQL,
   targets?: TargetAccess,
 ): Promise<ApiRecord> {
-  const t = tableOf(r);
-  const [row] = await db
-    .select(selection(r, readableFor(r, access)))
-    .from(t)
-    .where(and(eq(t.id, id), readableSql(r, access), also));
+  const fields = readableFor(r, access);
+  const prepared = also ? null : ruledById(db, r, fields, access.where ?? []);
+  const row = prepared
+    ? await prepared(id, access.me)
+    : (
+        await db
+          .select(selection(r, fields))
+          .from(tableOf(r))
+          .where(and(eq(tableOf(r).id, id), readableSql(r, access), also))
+      )[0];
   if (!row) throw notFound();
   const [rec] = await recordsOf(db, r, [row as Row], files, access, targets);
   return rec;
@@ -166,11 +131,7 @@ export async function getRecord(
 ): Promise<ApiRecord> {
   if (!uuidRe.test(id)) throw notFound();
   if (access) return restrictedRecord(db, r, id, files, access, undefined, targets);
-  let perDb = byIdQueries.get(db);
-  if (!perDb) byIdQueries.set(db, (perDb = new Map()));
-  let byId = perDb.get(r);
-  if (!byId) perDb.set(r, (byId = prepareById(db, r)));
-  const row = await byId(id);
+  const row = await byId(db, r)(id);
   if (!row) throw notFound();
   const rec = toApi(r, row as Row);
   await populate(db, r, [rec], files, null, targets);

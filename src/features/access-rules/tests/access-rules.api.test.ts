@@ -315,6 +315,31 @@ describe('the editor: edits only the experiences they created', () => {
   });
 });
 
+describe('a reader of their own records only ($me in a read condition)', () => {
+  test('get, list and total show each editor only what they created', async () => {
+    await put(editorRole, { resources: { experiences: { where: { createdBy: { eq: '$me' } } } } });
+    try {
+      const [cleo, dimitra] = [await signedIn(h, 'Own Editor'), await signedIn(h, 'Own Editor')];
+      const make = async (who: Person, title: string) =>
+        (await call(h, 'POST', '/api/auth/experiences', { token: who.token, body: { title } })).json()._id as string;
+      const cleos = await make(cleo, 'Olive harvest in Kalamata');
+      const dimitras = await make(dimitra, 'Sailing around Hydra');
+      for (const [who, own, other] of [
+        [cleo, cleos, dimitras],
+        [dimitra, dimitras, cleos],
+      ] as const) {
+        expect((await call(h, 'GET', `/api/auth/experiences/${own}`, { token: who.token })).statusCode).toBe(200);
+        expect((await call(h, 'GET', `/api/auth/experiences/${other}`, { token: who.token })).statusCode).toBe(404);
+        const list = (await call(h, 'GET', '/api/auth/experiences?limit=1000', { token: who.token })).json();
+        expect(list.data.map((x: { _id: string }) => x._id)).toEqual([own]);
+        expect(list.total).toBe(1);
+      }
+    } finally {
+      await put(editorRole, { resources: { experiences: { writeWhere: { createdBy: { eq: '$me' } } } } });
+    }
+  });
+});
+
 describe('nobody grants more than they hold', () => {
   let lead: Person;
   let staffRole: string;
