@@ -47,7 +47,15 @@ export function MatrixTable({
   };
   return (
     <Box
-      sx={{ overflow: 'auto', maxHeight: { xs: '65vh', md: 'calc(100vh - 260px)' }, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      // contain: the table's width (a column per role) stays inside the frame instead of widening the page.
+      sx={{
+        overflow: 'auto',
+        contain: 'inline-size',
+        maxHeight: { xs: '65vh', md: 'calc(100vh - 260px)' },
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+      }}
       tabIndex={0}
       role="region"
       aria-label={caption}
