@@ -204,3 +204,82 @@ export function problemOf(body: unknown, find: (name: string) => ResourceDef | u
     throw err;
   }
 }
+
+/**
+ * A condition's verdict on one record in the browser: true, false, or
+ * undefined when it cannot be told there (a `$myRoles` test, a field the
+ * record does not carry). Tests compare as the server's SQL does: a record
+ * without a value passes only `null: true`, `ne` and `nin`.
+ */
+export type Verdict = boolean | undefined;
+
+/** A record's value of a field: a populated ref (`{_id, ...}`) as its id, `_id` as the record's own id. */
+function recordValue(record: Readonly<Record<string, unknown>>, field: string): { known: boolean; value?: unknown } {
+  const own = field === ID_FIELD ? (record._id ?? record.id) : record[field];
+  if (own === undefined && !(field in record)) return { known: false };
+  if (isObject(own) && '_id' in own) return { known: true, value: own._id };
+  return { known: true, value: own ?? null };
+}
+
+/** Numbers as numbers, dates (ISO text) as instants, anything else as it is. */
+const comparable = (v: unknown): unknown => (typeof v === 'string' && ISO_DATE.test(v) && !UUID.test(v) ? Date.parse(v) : v);
+
+function testHolds(op: string, value: unknown, test: unknown): boolean {
+  const v = comparable(value);
+  const t = comparable(test);
+  const list = Array.isArray(test) ? test.map(comparable) : [];
+  if (op === 'null') return test ? value === null : value !== null;
+  if (op === 'ne') return value === null || v !== t;
+  if (op === 'nin') return value === null || !list.includes(v);
+  if (value === null) return false;
+  if (op === 'eq') return v === t;
+  if (op === 'in') return list.includes(v);
+  if (typeof v !== typeof t || (typeof v !== 'number' && typeof v !== 'string')) return false;
+  const [a, b] = [v as number | string, t as number | string];
+  return op === 'gt' ? a > b : op === 'gte' ? a >= b : op === 'lt' ? a < b : op === 'lte' ? a <= b : false;
+}
+
+/** Several verdicts under `and` (all) or `or` (any), undefined wherever the unknown ones could decide. */
+function combine(verdicts: Verdict[], all: boolean): Verdict {
+  if (verdicts.includes(!all)) return !all;
+  return verdicts.includes(undefined) ? undefined : all;
+}
+
+function fieldVerdict(record: Readonly<Record<string, unknown>>, field: string, test: FieldTest, me: string | undefined): Verdict {
+  const { known, value } = recordValue(record, field);
+  return combine(
+    Object.entries(test).map(([op, raw]) => {
+      if (raw === MY_ROLES || (raw === ME && me === undefined) || !known) return undefined;
+      return testHolds(op, value, raw === ME ? me : raw);
+    }),
+    true,
+  );
+}
+
+/** Whether `record` meets `cond`, `$me` being the signed-in user's id. */
+export function conditionVerdict(cond: Condition, record: Readonly<Record<string, unknown>>, me: string | undefined): Verdict {
+  return combine(
+    Object.entries(cond).map(([key, value]): Verdict => {
+      if (key === 'and' || key === 'or')
+        return combine(
+          (Array.isArray(value) ? value : []).map((c) => conditionVerdict(c as Condition, record, me)),
+          key === 'and',
+        );
+      return isObject(value) ? fieldVerdict(record, key, value, me) : false;
+    }),
+    true,
+  );
+}
+
+/**
+ * Whether any of `conditions` (null: no limit) may allow `record`: an
+ * undefined verdict counts as allowed and the server decides.
+ */
+export function mayBeAllowed(
+  conditions: readonly Condition[] | null | undefined,
+  record: Readonly<Record<string, unknown>>,
+  me: string | undefined,
+): boolean {
+  if (!conditions) return true;
+  return conditions.some((c) => conditionVerdict(c, record, me) !== false);
+}

@@ -5,6 +5,7 @@ import type { Abilities } from './useAbilities';
 import { useAdminResources } from '../resources/AdminResources';
 import { columnField } from './columnField';
 import { RowActions } from './RowActions';
+import { readableColumns } from './fieldAccess';
 
 /**
  * A list on a phone: react-admin's SimpleList instead
@@ -18,7 +19,7 @@ export function CompactList({ def, may, onEdit }: { def: ResourceDef; may: Abili
   const [locale] = useLocaleState();
   const { resources } = useAdminResources();
   const cell = (c: ColumnDef | undefined) => (c ? columnField(def, c, translate, locale, resources) : undefined);
-  const [first, second, third] = def.list.columns;
+  const [first, second, third] = readableColumns(def, may.access);
   const hasActions = def.form && (may.update || may.delete);
   return (
     <Card variant="outlined" data-testid="compact-list">

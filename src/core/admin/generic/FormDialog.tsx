@@ -10,6 +10,7 @@ import { errorBody } from '../api/ApiError';
 import { moduleOf, useAdminResources } from '../resources/AdminResources';
 import { RecordHistory } from '../../../features/audit/admin/RecordHistory';
 import { focusFirstField } from './focusFirstField';
+import { useAbilities } from './useAbilities';
 
 export type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };
 
@@ -75,7 +76,8 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
   const EditPanel = moduleOf(useAdminResources().modules, def.name).editPanel;
   const singular = translate(`resources.${def.name}.name`, { smart_count: 1, _: def.name });
   const title = translate(creating ? 'app.form.post_title' : 'app.form.edit_title', { name: singular });
-  const transform = (data: Record<string, unknown>) => toBody(def, data, creating);
+  const { access } = useAbilities(def);
+  const transform = (data: Record<string, unknown>) => toBody(def, data, creating, access);
   return (
     <Dialog
       open

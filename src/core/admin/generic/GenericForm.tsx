@@ -5,6 +5,8 @@ import { FieldInput } from './FieldInput';
 import { toFormRecord } from './formValues';
 import { ReportDirty } from './ReportDirty';
 import { isSelf, lockOutFields } from './selfRecord';
+import { useAbilities } from './useAbilities';
+import { formFieldsOf } from './formValues';
 
 function FormToolbar({ onCancel }: { onCancel: () => void }) {
   const translate = useTranslate();
@@ -43,6 +45,8 @@ export function GenericForm({
   const record = useRecordContext();
   // One's own account: no fields that would lock oneself out (the server refuses them).
   const hidden = !creating && isSelf(def, record) ? lockOutFields(def) : [];
+  // The user's access rules: fields they may not read are left out, those they may not write shown disabled.
+  const { access } = useAbilities(def);
   return (
     <SimpleForm
       record={record ? toFormRecord(def, record) : undefined}
@@ -52,10 +56,10 @@ export function GenericForm({
       noValidate
       reValidateMode="onChange"
     >
-      {(def.form?.fields ?? [])
-        .filter((name) => !hidden.includes(name))
-        .map((name) => (
-          <FieldInput key={name} def={def} name={name} creating={creating} />
+      {formFieldsOf(def, access)
+        .filter(({ name }) => !hidden.includes(name))
+        .map(({ name, writable }) => (
+          <FieldInput key={name} def={def} name={name} creating={creating} disabled={!writable} />
         ))}
       {onDirtyChange && <ReportDirty onChange={onDirtyChange} />}
     </SimpleForm>

@@ -28,6 +28,7 @@ import { ExportButton } from './ExportButton';
 import { BulkDelete } from './BulkDelete';
 import { listPreferenceKey } from './useListPreferenceKey';
 import { isSelf } from './selfRecord';
+import { readableColumns } from './fieldAccess';
 import { useRowCheckboxLabels } from './useRowCheckboxLabels';
 
 /** Default list page size. */
@@ -36,6 +37,8 @@ const PAGE_SIZES = [10, 25, 50, 100];
 
 interface ToolbarProps {
   def: ResourceDef;
+  /** Whether the user may read a field: filters on the others are not offered. */
+  readable: (field: string) => boolean;
   small: boolean;
   preferenceKey: string;
   /** On a phone: the user's last choice to show the filters or not (undefined: none yet). */
@@ -44,18 +47,18 @@ interface ToolbarProps {
 }
 
 /** Search and filters, then export, the column chooser (or the phone's filters toggle) and the pagination. */
-function ListToolbar({ def, small, preferenceKey, filtersChoice, onFiltersChoice }: ToolbarProps) {
+function ListToolbar({ def, readable, small, preferenceKey, filtersChoice, onFiltersChoice }: ToolbarProps) {
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
         <SearchBox placeholder={def.list.searchPlaceholder} />
-        {!small && <ListFilters def={def} />}
+        {!small && <ListFilters def={def} readable={readable} />}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <ExportButton def={def} />
         {/* The compact list shows its first three columns: a column chooser would change nothing there. */}
         {small ? (
-          <FiltersToggle def={def} choice={filtersChoice} onChange={onFiltersChoice} />
+          <FiltersToggle def={def} readable={readable} choice={filtersChoice} onChange={onFiltersChoice} />
         ) : (
           <SelectColumnsButton preferenceKey={preferenceKey} />
         )}
@@ -101,11 +104,12 @@ function RecordTable({ def, may, preferenceKey, tableRef, onEdit }: TableProps) 
       <DatagridConfigurable
         preferenceKey={preferenceKey}
         bulkActionButtons={may.delete ? <BulkDelete resource={def.name} /> : false}
-        isRowSelectable={(record) => !isSelf(def, record)}
+        // Records outside the user's writeWhere are neither selected for bulk actions nor opened.
+        isRowSelectable={(record) => !isSelf(def, record) && may.access.writeRecord(record)}
         rowClick={
           editable
-            ? (id) => {
-                onEdit(id);
+            ? (id, _resource, record) => {
+                if (may.access.writeRecord(record)) onEdit(id);
                 return false;
               }
             : false
@@ -114,7 +118,7 @@ function RecordTable({ def, may, preferenceKey, tableRef, onEdit }: TableProps) 
           '& .RaDatagrid-headerCell': { fontWeight: 600 },
         }}
       >
-        {def.list.columns.map((c) => columnField(def, c, translate, locale, resources))}
+        {readableColumns(def, may.access).map((c) => columnField(def, c, translate, locale, resources))}
         {hasActions && <RowActions label={translate('app.list.actions')} def={def} may={may} onEdit={onEdit} />}
       </DatagridConfigurable>
     </Card>
@@ -141,18 +145,24 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   useEffect(() => preloadFormDialog(), []);
   const edit = (id: Identifier) => setDialog({ mode: 'edit', id });
   return (
-    <ListBase resource={def.name} perPage={PAGE_SIZE} sort={def.defaultSort}>
+    // A sort on a field the user may not read is a 403: then the server's own order.
+    <ListBase
+      resource={def.name}
+      perPage={PAGE_SIZE}
+      sort={may.access.read(def.defaultSort.field) ? def.defaultSort : { field: '', order: 'ASC' }}
+    >
       <Title title={translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name })} />
       <Box sx={{ p: { xs: 1, sm: 2 } }}>
         <ListHeader def={def} extra={extra} canAdd={may.create} onAdd={() => setDialog({ mode: 'create' })} />
         <ListToolbar
           def={def}
+          readable={may.access.read}
           small={small}
           preferenceKey={preferenceKey}
           filtersChoice={filtersChoice}
           onFiltersChoice={setFiltersChoice}
         />
-        {small && <FiltersPanel def={def} choice={filtersChoice} />}
+        {small && <FiltersPanel def={def} readable={may.access.read} choice={filtersChoice} />}
         <ListStatus resource={def.name} />
         {/* A phone gets a compact list; a wider screen a table. */}
         <WhenListLoaded>

@@ -13,8 +13,8 @@ function FilterRow(props: Pick<HTMLAttributes<HTMLFormElement>, 'onSubmit'>) {
 }
 
 /** Whether any of the list's filterable fields has an input (else there is nothing to show or toggle). */
-export function hasFilterInputs(def: ResourceDef): boolean {
-  return filterFields(def).some(([, fd]) => Boolean(adminKindOf(fd).FilterInput));
+export function hasFilterInputs(def: ResourceDef, readable: (field: string) => boolean = () => true): boolean {
+  return filterFields(def).some(([field, fd]) => readable(field) && Boolean(adminKindOf(fd).FilterInput));
 }
 
 /**
@@ -22,12 +22,13 @@ export function hasFilterInputs(def: ResourceDef): boolean {
  * filters by (its kind's `FilterInput`: a select for an enum, any/yes/no for
  * a boolean, from/to days for a date, a choice of records for a relation).
  * Changes apply as they are made and go into the URL with the search.
+ * Fields the user may not read get none (the server refuses their filter).
  */
-export function ListFilters({ def }: { def: ResourceDef }) {
+export function ListFilters({ def, readable = () => true }: { def: ResourceDef; readable?: (field: string) => boolean }) {
   const translate = useTranslate();
   const inputs = filterFields(def).flatMap(([field, fd]) => {
     const Input = adminKindOf(fd).FilterInput;
-    if (!Input) return [];
+    if (!Input || !readable(field)) return [];
     const label = translate(fieldLabel(def.name, field, fd), { _: field });
     return [<Input key={field} resource={def} source={field} def={fd} label={label} alwaysOn />];
   });

@@ -25,16 +25,18 @@ const PANEL_ID = 'list-filters-panel';
  */
 export function FiltersToggle({
   def,
+  readable,
   choice,
   onChange,
 }: {
   def: ResourceDef;
+  readable: (field: string) => boolean;
   choice: boolean | undefined;
   onChange: (shown: boolean) => void;
 }) {
   const translate = useTranslate();
   const active = useActiveFilterCount(def);
-  if (!hasFilterInputs(def)) return null;
+  if (!hasFilterInputs(def, readable)) return null;
   const shown = isShown(choice, active);
   return (
     <Button
@@ -53,12 +55,20 @@ export function FiltersToggle({
 }
 
 /** The filters themselves, under the list's tool row, while the toggle says so. */
-export function FiltersPanel({ def, choice }: { def: ResourceDef; choice: boolean | undefined }) {
+export function FiltersPanel({
+  def,
+  readable,
+  choice,
+}: {
+  def: ResourceDef;
+  readable: (field: string) => boolean;
+  choice: boolean | undefined;
+}) {
   const active = useActiveFilterCount(def);
   if (!isShown(choice, active)) return null;
   return (
     <Box id={PANEL_ID} sx={{ mt: 1 }}>
-      <ListFilters def={def} />
+      <ListFilters def={def} readable={readable} />
     </Box>
   );
 }

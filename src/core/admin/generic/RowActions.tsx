@@ -6,11 +6,12 @@ import type { Abilities } from './useAbilities';
 import { DeleteAction } from './DeleteAction';
 import { isSelf } from './selfRecord';
 
-/** A row's edit and delete buttons, each only when the user may make its API call. */
+/** A row's edit and delete buttons, each only when the user may make its API call on this record. */
 export function RowActions({ def, may, onEdit }: { def: ResourceDef; may: Abilities; onEdit: (id: Identifier) => void; label?: string }) {
   const record = useRecordContext();
   const translate = useTranslate();
-  if (!record) return null;
+  // A record outside the user's writeWhere: the server would refuse both (404).
+  if (!record || !may.access.writeRecord(record)) return null;
   const label = translate('ra.action.edit');
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }} onClick={(e) => e.stopPropagation()}>

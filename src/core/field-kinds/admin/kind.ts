@@ -13,6 +13,8 @@ export interface InputProps {
   validate: Validator[];
   /** The declared default when creating (else undefined). */
   defaultValue: unknown;
+  /** Shown but not editable: a field the user's access rules let them read, not write. */
+  disabled?: boolean;
 }
 
 /** A list cell; Datagrid reads `source`, `label` and `sortable` for its header. */

@@ -2,8 +2,8 @@ import { BooleanField, BooleanInput, NullableBooleanInput } from 'react-admin';
 import { FILTER_INPUT } from '../admin/filterStyle';
 import type { AdminFieldKind, CellProps, FilterInputProps, InputProps } from '../admin/kind';
 
-function BooleanFormInput({ name, label, defaultValue }: InputProps) {
-  return <BooleanInput source={name} label={label} defaultValue={defaultValue ?? false} helperText={false} />;
+function BooleanFormInput({ name, label, defaultValue, disabled }: InputProps) {
+  return <BooleanInput source={name} label={label} defaultValue={defaultValue ?? false} helperText={false} disabled={disabled} />;
 }
 
 /** A tick or a cross. */

@@ -7,7 +7,7 @@ import { idOf, isBlank } from '../admin/values';
 
 const choicesOf = (def: FieldDef) => (def.options ?? []).map((o) => ({ id: o, name: o }));
 
-function EnumInput({ name, def, label, validate, defaultValue }: InputProps) {
+function EnumInput({ name, def, label, validate, defaultValue, disabled }: InputProps) {
   return (
     <SelectInput
       source={name}
@@ -17,6 +17,7 @@ function EnumInput({ name, def, label, validate, defaultValue }: InputProps) {
       helperText={false}
       defaultValue={defaultValue}
       choices={choicesOf(def)}
+      disabled={disabled}
     />
   );
 }

@@ -2,8 +2,18 @@ import { NumberField, NumberInput } from 'react-admin';
 import type { AdminFieldKind, CellProps, InputProps } from '../admin/kind';
 import { isBlank } from '../admin/values';
 
-function NumberFormInput({ name, label, validate, defaultValue }: InputProps) {
-  return <NumberInput source={name} label={label} validate={validate} fullWidth helperText={false} defaultValue={defaultValue} />;
+function NumberFormInput({ name, label, validate, defaultValue, disabled }: InputProps) {
+  return (
+    <NumberInput
+      source={name}
+      label={label}
+      validate={validate}
+      fullWidth
+      helperText={false}
+      defaultValue={defaultValue}
+      disabled={disabled}
+    />
+  );
 }
 
 function NumberCell({ source, label, sortable, locale }: CellProps) {

@@ -5,11 +5,19 @@ import { confirmName, confirmValidator } from '../admin/confirm';
 import { isBlank } from '../admin/values';
 
 /** The password and its form-only confirmation twin. */
-function PasswordInputs({ name, label, validate }: InputProps) {
+function PasswordInputs({ name, label, validate, disabled }: InputProps) {
   const translate = useTranslate();
   return (
     <>
-      <PasswordInput source={name} label={label} validate={validate} fullWidth helperText={false} autoComplete="new-password" />
+      <PasswordInput
+        source={name}
+        label={label}
+        validate={validate}
+        fullWidth
+        helperText={false}
+        autoComplete="new-password"
+        disabled={disabled}
+      />
       <PasswordInput
         source={confirmName(name)}
         label={translate('app.form.confirm_password')}
@@ -17,6 +25,7 @@ function PasswordInputs({ name, label, validate }: InputProps) {
         fullWidth
         helperText={false}
         autoComplete="new-password"
+        disabled={disabled}
       />
     </>
   );

@@ -5,7 +5,7 @@ import { FILTER_INPUT } from '../admin/filterStyle';
 import { populatedLabel, refOptionText } from '../admin/refLabel';
 import { idOf, isBlank } from '../admin/values';
 
-function RefInput({ resource, name, def, label, validate }: InputProps) {
+function RefInput({ resource, name, def, label, validate, disabled }: InputProps) {
   const target = useAdminResources().resources.find(def.ref ?? '');
   return (
     <ReferenceInput
@@ -15,7 +15,15 @@ function RefInput({ resource, name, def, label, validate }: InputProps) {
       filter={resource.refFilter?.[name] ?? {}}
       sort={target?.defaultSort}
     >
-      <SelectInput source={name} label={label} validate={validate} fullWidth helperText={false} optionText={refOptionText(target)} />
+      <SelectInput
+        source={name}
+        label={label}
+        validate={validate}
+        fullWidth
+        helperText={false}
+        optionText={refOptionText(target)}
+        disabled={disabled}
+      />
     </ReferenceInput>
   );
 }

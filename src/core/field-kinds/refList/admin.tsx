@@ -4,7 +4,7 @@ import type { AdminFieldKind, CellProps, InputProps } from '../admin/kind';
 import { populatedLabel, refOptionText } from '../admin/refLabel';
 import { idOf } from '../admin/values';
 
-function RefListInput({ resource, name, def, label, validate }: InputProps) {
+function RefListInput({ resource, name, def, label, validate, disabled }: InputProps) {
   const target = useAdminResources().resources.find(def.ref ?? '');
   return (
     <ReferenceArrayInput
@@ -22,6 +22,7 @@ function RefListInput({ resource, name, def, label, validate }: InputProps) {
         helperText={false}
         optionText={refOptionText(target)}
         filterSelectedOptions
+        disabled={disabled}
       />
     </ReferenceArrayInput>
   );

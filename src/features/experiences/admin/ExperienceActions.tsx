@@ -11,18 +11,20 @@ export function ExperienceActions({ may }: { label?: string; may: Abilities }) {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
+  // Outside the user's writeWhere the server refuses both (404): only the view is offered.
+  const writable = may.access.writeRecord(record);
   const edit = translate('ra.action.edit');
   const view = translate('app.experiences.view');
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-      {may.update && (
+      {may.update && writable && (
         <Tooltip title={edit}>
           <IconButton size="small" color="primary" aria-label={edit} onClick={() => openWindow(editExperienceUrl(String(record.id)))}>
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       )}
-      {may.delete && <DeleteAction resource="experiences" />}
+      {may.delete && writable && <DeleteAction resource="experiences" />}
       <Tooltip title={view}>
         <IconButton size="small" aria-label={view} onClick={() => openWindow(publicExperienceUrl(record))}>
           <VisibilityIcon fontSize="small" />

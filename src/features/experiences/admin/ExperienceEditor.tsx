@@ -5,6 +5,8 @@ import { RecordHistory } from '../../audit/admin/RecordHistory';
 import { useMayReadAudit } from '../../audit/admin/useMayReadAudit';
 import { EditorForm } from './EditorForm';
 import { useCloseEditor } from './useCloseEditor';
+import { useAbilities } from '../../../core/admin/generic/useAbilities';
+import { experiences } from '../resource';
 
 /** Loads the item being edited; 'Failed to load item' when it cannot. */
 function EditLoader({ id }: { id: string }) {
@@ -12,11 +14,19 @@ function EditLoader({ id }: { id: string }) {
   const close = useCloseEditor();
   const { data, isPending, error } = useGetOne('experiences', { id });
   const history = useMayReadAudit();
+  const { access } = useAbilities(experiences);
   if (isPending) return <LinearProgress data-testid="editor-loading" />;
   if (error || !data)
     return (
       <Alert severity="error" action={<Button onClick={close}>{translate('ra.action.close')}</Button>}>
         {translate('app.experiences.load_failed')}
+      </Alert>
+    );
+  // A record the user's access rules do not let them change: the server would refuse the save.
+  if (!access.writeRecord(data))
+    return (
+      <Alert severity="warning" data-testid="editor-not-writable" action={<Button onClick={close}>{translate('ra.action.close')}</Button>}>
+        {translate('app.access.cannot_edit')}
       </Alert>
     );
   return (

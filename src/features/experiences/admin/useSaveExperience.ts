@@ -8,6 +8,7 @@ import { announceChange } from './changes';
 import { experienceBody, type EditorValues } from './experienceBody';
 import { tooManyImages } from './imageChecks';
 import { editExperienceRoute } from './urls';
+import { useAbilities } from '../../../core/admin/generic/useAbilities';
 import { sendWithProgress } from './sendWithProgress';
 import type { ImageEntries } from './useImageEntries';
 
@@ -30,6 +31,8 @@ export function useSaveExperience(id: string | undefined, images: ImageEntries) 
   const navigate = useNavigate();
   const api = experiences.api;
   const action = id ? 'update' : 'create';
+  // Only fields the user's access rules let them write: the server refuses a body naming any other.
+  const { access } = useAbilities(experiences);
 
   const save = async (values: EditorValues): Promise<Record<string, string> | undefined> => {
     if (tooManyImages(images.entries)) {
@@ -39,7 +42,8 @@ export function useSaveExperience(id: string | undefined, images: ImageEntries) 
     setProgress(0);
     try {
       const url = id ? `${api}/${encodeURIComponent(id)}` : api;
-      const record = await sendWithProgress<SavedRecord>(id ? 'PUT' : 'POST', url, experienceBody(values, images.entries), setProgress);
+      const body = Object.fromEntries(Object.entries(experienceBody(values, images.entries)).filter(([f]) => access.write(f)));
+      const record = await sendWithProgress<SavedRecord>(id ? 'PUT' : 'POST', url, body, setProgress);
       notify(crudSuccessMessage(translate, 'experiences', action), { type: 'success' });
       announceChange();
       if (id) {

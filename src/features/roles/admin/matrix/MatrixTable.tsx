@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Box, Checkbox, Table, TableBody, TableCell, TableHead, TableRow, Typography, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { coverage, setMany, type Grants, type MatrixGroup, type MatrixRole } from './matrixModel';
@@ -19,6 +19,7 @@ export function MatrixTable({
   onChange,
   caption,
   groupLabel,
+  groupAction,
 }: {
   roles: readonly MatrixRole[];
   groups: readonly MatrixGroup[];
@@ -26,6 +27,8 @@ export function MatrixTable({
   onChange: (g: Grants) => void;
   caption: string;
   groupLabel: (key: string) => string;
+  /** More for a role on a group's heading row, beside its checkbox (the role's access rule for that resource). */
+  groupAction?: (role: MatrixRole, groupKey: string, groupName: string) => ReactNode;
 }) {
   const translate = useTranslate();
   const t = (k: string, o?: Record<string, unknown>) => translate(`app.matrix.${k}`, o);
@@ -44,7 +47,15 @@ export function MatrixTable({
   };
   return (
     <Box
-      sx={{ overflow: 'auto', maxHeight: { xs: '65vh', md: 'calc(100vh - 260px)' }, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      // contain: the table's width (a column per role) stays inside the frame instead of widening the page.
+      sx={{
+        overflow: 'auto',
+        contain: 'inline-size',
+        maxHeight: { xs: '65vh', md: 'calc(100vh - 260px)' },
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+      }}
       tabIndex={0}
       role="region"
       aria-label={caption}
@@ -77,6 +88,7 @@ export function MatrixTable({
                   {roles.map((r) => (
                     <TableCell key={r._id} align="center" sx={shade}>
                       {box(r._id, ids, t('all_of_group', { role: r.name, group: name }))}
+                      {groupAction?.(r, g.key, name)}
                     </TableCell>
                   ))}
                 </TableRow>

@@ -5,6 +5,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { errorBody } from '../../../../core/admin/api/ApiError';
 import { LoadStatus } from '../../../../core/admin/generic/LoadStatus';
+import { useAdminResources } from '../../../../core/admin/resources/AdminResources';
+import { useMayCall } from '../../../../core/admin/generic/useMayCall';
+import {
+  ACCESS_ROUTE,
+  EXPLAIN_ROUTE,
+  ExplainPanel,
+  RuleButton,
+  RuleDialog,
+  copyRoleAccess,
+  type RuleTarget,
+} from '../../../access-rules/admin';
 import { CopyRoleBar } from './CopyRoleBar';
 import { MatrixTable } from './MatrixTable';
 import { loadMatrix, saveRoleMenuEntries, saveRolePermissions } from './matrixApi';
@@ -29,9 +40,14 @@ export default function PermissionMatrix() {
   const roles = useMemo(() => (data?.roles ?? []).filter((r) => r.type !== 'superadmin'), [data]);
   const saved = useMemo(() => ({ api: grantsOf(roles, 'permission'), menu: grantsOf(roles, 'clientPermission') }), [roles]);
   // The draft belongs to what it was started from: a reload after Save starts a new one.
-  type Draft = { from: typeof saved; api: Grants; menu: Grants };
+  // `copies`: role -> the role whose access rules it takes on Save.
+  type Draft = { from: typeof saved; api: Grants; menu: Grants; copies: Record<string, string> };
   const [kept, setKept] = useState<Draft | null>(null);
-  const draft: Draft = kept && kept.from === saved ? kept : { from: saved, ...saved };
+  const draft: Draft = kept && kept.from === saved ? kept : { from: saved, ...saved, copies: {} };
+  const may = useMayCall();
+  const mayRules = may('GET', ACCESS_ROUTE) && may('PUT', ACCESS_ROUTE);
+  const { resources } = useAdminResources();
+  const [ruleTarget, setRuleTarget] = useState<RuleTarget | null>(null);
   const setDraft = (change: (d: Draft) => Draft) => setKept(change(draft));
 
   const groups = useMemo(
@@ -50,7 +66,7 @@ export default function PermissionMatrix() {
     [data],
   );
   const changed = { api: changedRoles(saved.api, draft.api), menu: changedRoles(saved.menu, draft.menu) };
-  const changedCount = new Set([...changed.api, ...changed.menu]).size;
+  const changedCount = new Set([...changed.api, ...changed.menu, ...Object.keys(draft.copies)]).size;
   const dirty = changedCount > 0;
 
   const save = async () => {
@@ -58,6 +74,7 @@ export default function PermissionMatrix() {
     try {
       for (const id of changed.api) await saveRolePermissions(id, [...draft.api[id]]);
       for (const id of changed.menu) await saveRoleMenuEntries(id, [...draft.menu[id]]);
+      for (const [to, from] of Object.entries(draft.copies)) await copyRoleAccess(from, to);
       notify('app.matrix.saved', { type: 'success' });
     } catch (e) {
       notify(errorBody(e).error ?? t('save_error'), { type: 'error' });
@@ -66,7 +83,25 @@ export default function PermissionMatrix() {
       await queryClient.invalidateQueries({ queryKey: KEY });
     }
   };
-  const copy = (from: string, to: string) => setDraft((d) => ({ ...d, api: copyRole(d.api, from, to), menu: copyRole(d.menu, from, to) }));
+  // A copy takes the source's access rules too, when the user may read and write rules.
+  const copy = (from: string, to: string) =>
+    setDraft((d) => ({
+      ...d,
+      api: copyRole(d.api, from, to),
+      menu: copyRole(d.menu, from, to),
+      copies: mayRules ? { ...d.copies, [to]: from } : d.copies,
+    }));
+  // A resource's group (its routes' first segment) gets each role's rule button.
+  const ruleAction = (role: { _id: string; name: string }, key: string, name: string) => {
+    const def = tab === 'api' && mayRules ? resources.list.find((r) => resourceOfRoute(r.api) === key) : undefined;
+    return def ? (
+      <RuleButton
+        role={role.name}
+        resource={name}
+        onOpen={() => setRuleTarget({ roleId: role._id, roleName: role.name, def, resourceName: name })}
+      />
+    ) : null;
+  };
   // API rows are grouped by their route's first segment: a declared resource's (its translated name), or a route
   // of its own (audit-logs, edit-space-image...), named under app.matrix.groups.
   const groupLabel = (key: string) =>
@@ -98,6 +133,7 @@ export default function PermissionMatrix() {
       <LoadStatus busy={isPending || isFetching} error={error} fallback={t('load_error')} onRetry={() => void refetch()} />
       {data && (
         <>
+          {may('GET', EXPLAIN_ROUTE) && <ExplainPanel permissions={data.permissions} />}
           <Stack sx={{ gap: 1, mb: 1, alignItems: 'flex-start' }}>
             <Tabs value={tab} onChange={(_, v: 'api' | 'menu') => setTab(v)} aria-label={t('title')} sx={{ bgcolor: 'background.paper' }}>
               <Tab value="api" label={t('tab_api')} />
@@ -112,7 +148,9 @@ export default function PermissionMatrix() {
             onChange={(g) => setDraft((d) => ({ ...d, [tab]: g }))}
             caption={t(tab === 'api' ? 'tab_api' : 'tab_menu')}
             groupLabel={groupLabel}
+            groupAction={ruleAction}
           />
+          {ruleTarget && <RuleDialog target={ruleTarget} onClose={() => setRuleTarget(null)} />}
         </>
       )}
     </Box>
