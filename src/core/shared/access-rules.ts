@@ -60,6 +60,13 @@ const RULE_KEYS = ['read', 'write', 'where', 'writeWhere'] as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The resource whose rules govern `r`: a projection (`source`) shows its
+ * source's records, so its source's rules apply to it, and it has none of
+ * its own.
+ */
+export const ruleResourceOf = (r: ResourceDef): string => r.source ?? r.name;
+
 /** A rule refused: what is wrong and where (`resources.users.where.and[0].age.gt`). */
 export interface RuleProblem {
   path: string;
@@ -196,6 +203,11 @@ export function problemOf(body: unknown, find: (name: string) => ResourceDef | u
     for (const name of keysOf(resources, 'resources')) {
       const r = find(name);
       if (!r) throw new Refusal(`resources.${name}`, `There is no resource named "${name}".`);
+      if (ruleResourceOf(r) !== name)
+        throw new Refusal(
+          `resources.${name}`,
+          `"${name}" shows records of "${ruleResourceOf(r)}", whose rules apply to it: set them there.`,
+        );
       checkRule(r, resources[name], `resources.${name}`);
     }
     return null;

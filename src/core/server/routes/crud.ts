@@ -14,6 +14,7 @@ import { rankGuard } from '../crud/rank-guard';
 import { actorOf } from '../security/actor';
 import { auditActorOf } from '../audit/record';
 import { refuseHiddenParams } from '../access/enforce';
+import { ruleResourceOf } from '../../shared/access-rules';
 import { accessThrough } from '../access/route-access';
 import type { Access } from '../access/access';
 import type { TargetAccess } from '../crud/populate';
@@ -65,7 +66,7 @@ const targetsOf = (db: () => Db, req: FastifyRequest): TargetAccess | undefined 
   const seen = new Map<string, Promise<Access | null>>();
   return (t) => {
     let found = seen.get(t.name);
-    if (!found) seen.set(t.name, (found = accessThrough(db(), auth, 'GET', t.api, t.name)));
+    if (!found) seen.set(t.name, (found = accessThrough(db(), auth, 'GET', t.api, ruleResourceOf(t))));
     return found;
   };
 };
@@ -98,7 +99,7 @@ function registerList({ app, r, api, db, storage }: ResourceRoutes) {
   >;
   app.get<{ Querystring: ListParams }>(
     r.api,
-    { config: { resource: r.name }, preValidation: refuseUnknownParams(api.list.querystring), schema: api.list },
+    { config: { resource: ruleResourceOf(r) }, preValidation: refuseUnknownParams(api.list.querystring), schema: api.list },
     async (req) => ({
       ...(await listRecords(db(), r, req.query, storage, accessOf(req), targetsOf(db, req))),
       ...listExtras,
@@ -116,7 +117,7 @@ function registerExport({ app, r, db, storage }: ResourceRoutes) {
   app.get<{ Querystring: ListParams }>(
     `${r.api}/export.csv`,
     {
-      config: { rbacRoute: r.api, resource: r.name },
+      config: { rbacRoute: r.api, resource: ruleResourceOf(r) },
       preValidation: refuseUnknownParams(exportQuery),
       schema: operation({
         operationId: `export${r.name.replace(/(^|[-_\s]+)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Csv`,
@@ -142,7 +143,7 @@ function registerExport({ app, r, db, storage }: ResourceRoutes) {
 
 /** `GET {api}/:id`. */
 function registerGet({ app, r, api, db, storage }: ResourceRoutes) {
-  app.get<{ Params: IdParams }>(`${r.api}/:id`, { config: { resource: r.name }, schema: api.get }, async (req) =>
+  app.get<{ Params: IdParams }>(`${r.api}/:id`, { config: { resource: ruleResourceOf(r) }, schema: api.get }, async (req) =>
     getRecord(db(), r, req.params.id, storage, accessOf(req), targetsOf(db, req)),
   );
 }
@@ -151,7 +152,7 @@ function registerGet({ app, r, api, db, storage }: ResourceRoutes) {
 function registerCreate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
   app.post<{ Body: Body }>(
     r.api,
-    { bodyLimit: r.bodyLimit, config: { resource: r.name }, preValidation: dropBlanks.fromBody, schema: api.create },
+    { bodyLimit: r.bodyLimit, config: { resource: ruleResourceOf(r) }, preValidation: dropBlanks.fromBody, schema: api.create },
     async (req, reply) => {
       const record = await createRecord(db(), r, req.body, ctx(req));
       return reply.status(201).send(record);
@@ -164,7 +165,7 @@ function registerUpdate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
   const bodyLimit = r.bodyLimit;
   app.put<{ Params: IdParams; Body: Body }>(
     `${r.api}/:id`,
-    { bodyLimit, config: { resource: r.name }, preValidation: dropBlanks.fromBody, schema: api.update },
+    { bodyLimit, config: { resource: ruleResourceOf(r) }, preValidation: dropBlanks.fromBody, schema: api.update },
     async (req) => {
       const [{ record }] = await updateRecords(db(), r, [req.params.id], req.body, ctx(req));
       return record;
@@ -174,7 +175,12 @@ function registerUpdate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
   // a single update (PUT {api}/:id), so roles that may update may do it in bulk.
   app.put<{ Body: UpdateManyBody }>(
     r.api,
-    { bodyLimit, config: { rbacRoute: `${r.api}/:id`, resource: r.name }, preValidation: dropBlanks.fromData, schema: api.updateMany },
+    {
+      bodyLimit,
+      config: { rbacRoute: `${r.api}/:id`, resource: ruleResourceOf(r) },
+      preValidation: dropBlanks.fromData,
+      schema: api.updateMany,
+    },
     async (req) => {
       const changed = await updateRecords(db(), r, req.body.ids, req.body.data, ctx(req));
       return { data: changed.map((c) => c.record) };
@@ -184,7 +190,7 @@ function registerUpdate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
 
 /** `DELETE {api}/:id`, and `DELETE {api}?ids=` for several records. */
 function registerDelete({ app, r, api, db, ctx }: ResourceRoutes) {
-  app.delete<{ Params: IdParams }>(`${r.api}/:id`, { config: { resource: r.name }, schema: api.delete }, async (req) => {
+  app.delete<{ Params: IdParams }>(`${r.api}/:id`, { config: { resource: ruleResourceOf(r) }, schema: api.delete }, async (req) => {
     await deleteRecords(db(), r, [req.params.id], ctx(req));
     return { ok: true };
   });
@@ -192,7 +198,7 @@ function registerDelete({ app, r, api, db, ctx }: ResourceRoutes) {
   app.delete<{ Querystring: { ids: string } }>(
     r.api,
     {
-      config: { rbacRoute: `${r.api}/:id`, resource: r.name },
+      config: { rbacRoute: `${r.api}/:id`, resource: ruleResourceOf(r) },
       preValidation: refuseUnknownParams(api.deleteMany.querystring),
       schema: api.deleteMany,
     },

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Static } from '../../../core/shared/api/schema';
-import type { AccessRule, Condition } from '../../../core/shared/access-rules';
+import { ruleResourceOf, type AccessRule, type Condition } from '../../../core/shared/access-rules';
 import type { ResourceDef } from '../../../core/shared/resource';
 import type { Db } from '../../../core/server/db/client';
 import { permissionsT, rolePermissionsT, rolesT, userRolesT, usersT } from '../../../core/server/db/tables';
@@ -85,7 +85,7 @@ export async function explain(db: Db, resources: readonly ResourceDef[], q: Ques
   const reading = q.method === 'GET';
   let first: Answer | null = null;
   for (const role of holding) {
-    const rule = r ? await ruleOf(db, role.id, r.name) : null;
+    const rule = r ? await ruleOf(db, role.id, ruleResourceOf(r)) : null;
     const condition = rule ? (reading ? rule.where : (rule.writeWhere ?? rule.where)) : undefined;
     const decidedBy = {
       role: role.name,

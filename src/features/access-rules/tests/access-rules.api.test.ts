@@ -79,6 +79,7 @@ describe('the rules, stored and read back', () => {
       [{ resources: { users: { where: { createdAt: { gte: 'last week' } } } } }, 'resources.users.where.createdAt.gte'],
       [{ resources: { users: { where: { or: [] } } } }, 'resources.users.where.or'],
       [{ resources: { users: { sometimes: true } } }, 'resources.users.sometimes'],
+      [{ resources: { 'user-profiles': { read: ['name'] } } }, 'resources.user-profiles'],
       [{ resources: { users: { where: { constructor: { eq: 1 } } } } }, 'resources.users.where.constructor'],
       [{ resources: { experiences: { writeWhere: { createdBy: { in: '$me' } } } } }, 'resources.experiences.writeWhere.createdBy.in'],
     ];
@@ -180,6 +181,23 @@ describe('the support desk: names and e-mails of confirmed users, may only block
     } finally {
       await put(deskRole, { resources: { users: SUPPORT_DESK } });
     }
+  });
+
+  test('a projection of users (user-profiles) follows the users rules', async () => {
+    await grant(h, 'Support Desk', [
+      ['GET', '/api/auth/user-profiles'],
+      ['GET', '/api/auth/user-profiles/:id'],
+    ]);
+    const list = await call(h, 'GET', '/api/auth/user-profiles?limit=1000', { token: desk.token });
+    expect(list.statusCode, list.body).toBe(200);
+    const ids = (list.json().data as { _id: string }[]).map((p) => p._id);
+    expect(ids).toContain(confirmedUser._id);
+    expect(ids).not.toContain(unconfirmedUser._id);
+    expect(list.body).not.toContain('210 555');
+    expect(list.body).not.toContain('Ermou');
+    expect((await call(h, 'GET', `/api/auth/user-profiles/${unconfirmedUser._id}`, { token: desk.token })).statusCode).toBe(404);
+    const one = await call(h, 'GET', `/api/auth/user-profiles/${confirmedUser._id}`, { token: desk.token });
+    expect(Object.keys(one.json()).sort()).toEqual(['_id', 'createdAt', 'email', 'name']);
   });
 
   test('the dashboard counts only the users the desk may read', async () => {

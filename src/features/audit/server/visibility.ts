@@ -7,6 +7,7 @@ import { accessThrough } from '../../../core/server/access/route-access';
 import { readableSql } from '../../../core/server/access/condition-sql';
 import type { Access } from '../../../core/server/access/access';
 import type { AuthContext } from '../../../core/server/types';
+import { ruleResourceOf } from '../../../core/shared/access-rules';
 
 /**
  * What of the trail a reader sees under their access rules (each resource's
@@ -43,7 +44,7 @@ export async function auditVisibility(db: Db, auth: AuthContext, declared: reado
   if (auth.superadmin) return WHOLE;
   const limited: [ResourceDef, Access][] = [];
   for (const r of declared) {
-    const access = await accessThrough(db, auth, 'GET', r.api, r.name);
+    const access = await accessThrough(db, auth, 'GET', r.api, ruleResourceOf(r));
     if (access) limited.push([r, access]);
   }
   if (!limited.length) return WHOLE;

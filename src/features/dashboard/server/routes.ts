@@ -12,6 +12,7 @@ import { isoDate } from '../../../core/server/crud/representation';
 import { signedIn } from '../../../core/server/http/signed-in';
 import { accessThrough } from '../../../core/server/access/route-access';
 import { readableSql } from '../../../core/server/access/condition-sql';
+import { ruleResourceOf } from '../../../core/shared/access-rules';
 import type { AuthContext } from '../../../core/server/types';
 
 /** The GET routes a user may call: held through one of their roles, or public by their permission record. */
@@ -32,7 +33,7 @@ async function readableRoutes(db: Db, userId: string): Promise<Set<string>> {
 
 /** The records of `r` the caller reads through its list (their access rules), as SQL; undefined for all. */
 async function listedWhere(db: Db, auth: AuthContext, r: ResourceDef) {
-  return readableSql(r, await accessThrough(db, auth, 'GET', r.api, r.name));
+  return readableSql(r, await accessThrough(db, auth, 'GET', r.api, ruleResourceOf(r)));
 }
 
 /** New users (those the caller reads) per UTC day over the last NEW_USERS_DAYS days (a day with none is 0). */

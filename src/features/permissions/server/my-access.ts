@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Static } from '../../../core/shared/api/schema';
-import type { AccessRule } from '../../../core/shared/access-rules';
+import { ruleResourceOf, type AccessRule } from '../../../core/shared/access-rules';
 import type { ResourceDef } from '../../../core/shared/resource';
 import type { Db } from '../../../core/server/db/client';
 import { permissionsT, rolePermissionsT, userRolesT } from '../../../core/server/db/tables';
@@ -32,7 +32,7 @@ export async function myAccess(db: Db, userId: string, resources: readonly Resou
   const through = (r: ResourceDef, method: string, route: string): Access | null => {
     const roles = new Set(held.filter((h) => h.method === method && h.route === route).map((h) => String(h.roleId)));
     const ruleOf = (roleId: string) =>
-      (rules.find((x) => String(x.roleId) === roleId && x.resource === r.name)?.rule as AccessRule) ?? null;
+      (rules.find((x) => String(x.roleId) === roleId && x.resource === ruleResourceOf(r))?.rule as AccessRule) ?? null;
     return combineRules([...roles].map(ruleOf), userId, []);
   };
   const out: Record<string, Limits> = Object.create(null);

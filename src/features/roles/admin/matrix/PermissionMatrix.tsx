@@ -93,7 +93,8 @@ export default function PermissionMatrix() {
     }));
   // A resource's group (its routes' first segment) gets each role's rule button.
   const ruleAction = (role: { _id: string; name: string }, key: string, name: string) => {
-    const def = tab === 'api' && mayRules ? resources.list.find((r) => resourceOfRoute(r.api) === key) : undefined;
+    // A projection (`source`) follows its source's rules and has none of its own to edit.
+    const def = tab === 'api' && mayRules ? resources.list.find((r) => resourceOfRoute(r.api) === key && !r.source) : undefined;
     return def ? (
       <RuleButton
         role={role.name}
