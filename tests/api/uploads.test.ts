@@ -247,6 +247,8 @@ describe('uploads in S3 are shared by every server on the bucket', () => {
   });
   afterAll(async () => s3?.close());
 
+  // Two whole servers start here, each migrating a database of its own: under a
+  // full `npm test` on two cores that alone can take longer than the default 30 s.
   test('a file uploaded through one server is served by another with its own data folder', async () => {
     const one = await startHarness(s3.env);
     const two = await startHarness(s3.env);
@@ -274,7 +276,7 @@ describe('uploads in S3 are shared by every server on the bucket', () => {
       await one.close();
       await two.close();
     }
-  });
+  }, 90_000);
 
   test('with S3_PUBLIC_URL, /uploads/ URLs send browsers to the public address, which serves the file', async () => {
     const publicUrl = `${s3.endpoint}/${s3.bucket}`;
