@@ -91,6 +91,17 @@ describe('the rules, stored and read back', () => {
       expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
       expect(Object.keys(res.json().fields ?? {}), JSON.stringify(body)).toEqual([path]);
     }
+    // A NUL byte, a huge number, a wrong id: refused or stored, never a 5xx.
+    for (const body of [
+      { resources: { users: { where: { name: { eq: 'Ma\u0000ria' } } } } },
+      { resources: { users: { where: { createdAt: { gt: '9'.repeat(400) } } } } },
+      { resources: { experiences: { where: { under_review: { eq: 1e308 } } } } },
+      { resources: { users: { read: ['name'.repeat(10000)] } } },
+    ]) {
+      const res = await put(editorRole, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 200)).toBeLessThan(500);
+    }
+    await put(editorRole, { resources: {} });
     const polluted = await h.app.inject({
       method: 'PUT',
       url: access(editorRole),
