@@ -39,6 +39,16 @@ async function storedFiles(dir: string, prefix = ''): Promise<string[]> {
 }
 
 /**
+ * A file listed but gone by the time it is linked was removed after a
+ * transaction that committed before the pause: the dumped database no longer
+ * shows it, so the backup does not need it.
+ */
+function vanished(err: NodeJS.ErrnoException): false {
+  if (err.code === 'ENOENT') return false;
+  throw err;
+}
+
+/**
  * Takes the database and the uploads as one state: while the database is
  * paused between transactions, every uploaded file is hard-linked into the
  * staging folder (fast, whatever the files' size; a copy when the uploads
@@ -56,15 +66,18 @@ export async function stageBackup(src: BackupSource): Promise<StagedBackup> {
     const linkUploads = async () => {
       if (!src.uploadsDir) return;
       await mkdir(uploadsCopy);
-      files = await storedFiles(src.uploadsDir);
-      for (const rel of files) {
+      for (const rel of await storedFiles(src.uploadsDir)) {
         const from = path.join(src.uploadsDir, rel);
         const to = path.join(uploadsCopy, rel);
         await mkdir(path.dirname(to), { recursive: true });
-        await link(from, to).catch((err: NodeJS.ErrnoException) => {
-          if (err.code === 'EXDEV' || err.code === 'EPERM') return copyFile(from, to);
-          throw err;
-        });
+        const linked = await link(from, to).then(
+          () => true,
+          async (err: NodeJS.ErrnoException) => {
+            if (err.code === 'EXDEV' || err.code === 'EPERM') return copyFile(from, to).then(() => true, vanished);
+            return vanished(err);
+          },
+        );
+        if (linked) files.push(rel);
       }
     };
     const dump = await src.dumpDatabase(linkUploads);
