@@ -62,7 +62,7 @@ export async function stageBackup(src: BackupSource): Promise<StagedBackup> {
   const dir = await mkdtemp(path.join(src.dataDir, STAGING_PREFIX));
   try {
     const uploadsCopy = path.join(dir, 'uploads');
-    let files: string[] = [];
+    const files: string[] = [];
     const linkUploads = async () => {
       if (!src.uploadsDir) return;
       await mkdir(uploadsCopy);
