@@ -1,7 +1,8 @@
 import { kindOf } from '../field-kinds';
-import type { FieldDef, ResourceDef } from './resource';
+import { operationsOf, type FieldDef, type ResourceDef } from './resource';
 import { readableFields, writableFields } from './api/crud';
 import { FORBIDDEN_KEY_SEGMENTS } from './safe-keys';
+import { ruleProblemText, type ProblemValues, type RuleProblemKey } from './access-rule-problems';
 
 /**
  * Access by field and by record: what one role may do with one resource
@@ -67,18 +68,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const ruleResourceOf = (r: ResourceDef): string => r.source ?? r.name;
 
+/**
+ * Whether a role may be given rules for `r`: the generic routes apply them,
+ * so a resource served only by routes of its own (operations: []) takes
+ * none (its route permissions govern it), nor does a projection.
+ */
+export const takesAccessRules = (r: ResourceDef): boolean => !r.source && operationsOf(r).length > 0;
+
 /** A rule refused: what is wrong and where (`resources.users.where.and[0].age.gt`). */
 export interface RuleProblem {
   path: string;
   message: string;
+  /** What is wrong, as a key of RULE_PROBLEMS, and the values its text names (for the back office's translation). */
+  key: RuleProblemKey;
+  values: ProblemValues;
 }
 
 class Refusal extends Error {
   constructor(
     readonly path: string,
-    message: string,
+    readonly key: RuleProblemKey,
+    readonly values: ProblemValues = {},
   ) {
-    super(message);
+    super(ruleProblemText(key, values));
   }
 }
 
@@ -88,7 +100,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function keysOf(v: Record<string, unknown>, path: string): string[] {
   const keys = Object.keys(v);
   const bad = keys.find((k) => FORBIDDEN_KEY_SEGMENTS.includes(k));
-  if (bad !== undefined) throw new Refusal(`${path}.${bad}`, `"${bad}" is not allowed as a key.`);
+  if (bad !== undefined) throw new Refusal(`${path}.${bad}`, 'forbidden_key', { key: bad });
   return keys;
 }
 
@@ -113,72 +125,67 @@ function checkScalar(value: unknown, compare: string, def: FieldDef | undefined,
             ? typeof value === 'string' && (value === ME || UUID.test(value))
             : typeof value === 'string' && (!def?.options || def.options.includes(value));
   if (ok) return;
-  const want: Record<string, string> = {
-    number: 'a number',
-    boolean: 'true or false',
-    date: 'a date (YYYY-MM-DD or an ISO timestamp)',
-    id: `a record id or "${ME}"`,
-    text: def?.options ? `one of ${def.options.join(', ')}` : 'a text',
-  };
-  throw new Refusal(path, `The value must be ${want[compare] ?? 'a text'}.`);
+  if (compare === 'number' || compare === 'boolean' || compare === 'date') throw new Refusal(path, `want_${compare}`);
+  if (compare === 'id') throw new Refusal(path, 'want_id', { me: ME });
+  if (def?.options) throw new Refusal(path, 'want_option', { options: def.options.join(', ') });
+  throw new Refusal(path, 'want_text');
 }
 
 function checkTest(test: unknown, compare: string, def: FieldDef | undefined, path: string): void {
-  if (!isObject(test)) throw new Refusal(path, 'A field test is an object of operators, such as {"eq": true}.');
+  if (!isObject(test)) throw new Refusal(path, 'test');
   const ops = keysOf(test, path);
-  if (!ops.length) throw new Refusal(path, 'A field test names at least one operator.');
+  if (!ops.length) throw new Refusal(path, 'test_empty');
   for (const op of ops) {
     const at = `${path}.${op}`;
     const value = test[op];
     if (!(CONDITION_OPERATORS as readonly string[]).includes(op))
-      throw new Refusal(at, `Unknown operator "${op}"; use one of ${CONDITION_OPERATORS.join(', ')}.`);
+      throw new Refusal(at, 'unknown_operator', { op, operators: CONDITION_OPERATORS.join(', ') });
     if (op === 'null') {
-      if (typeof value !== 'boolean') throw new Refusal(at, '"null" takes true (no value) or false (any value).');
+      if (typeof value !== 'boolean') throw new Refusal(at, 'null_value');
     } else if (LISTS.includes(op as ConditionOperator)) {
       if (value === MY_ROLES && compare === 'id') continue;
-      if (!Array.isArray(value)) throw new Refusal(at, `"${op}" takes a list of values${compare === 'id' ? ` or "${MY_ROLES}"` : ''}.`);
-      if (value.length > MAX_CONDITION_VALUES) throw new Refusal(at, `"${op}" lists at most ${MAX_CONDITION_VALUES} values.`);
+      if (!Array.isArray(value)) throw new Refusal(at, compare === 'id' ? 'list_or_roles' : 'list', { op, myRoles: MY_ROLES });
+      if (value.length > MAX_CONDITION_VALUES) throw new Refusal(at, 'list_max', { op, max: MAX_CONDITION_VALUES });
       value.forEach((v, i) => checkScalar(v, compare, def, `${at}[${i}]`));
     } else {
-      if (ORDERED.includes(op as ConditionOperator) && compare !== 'number' && compare !== 'date')
-        throw new Refusal(at, `"${op}" compares numbers and dates only.`);
+      if (ORDERED.includes(op as ConditionOperator) && compare !== 'number' && compare !== 'date') throw new Refusal(at, 'ordered', { op });
       checkScalar(value, compare, def, at);
     }
   }
 }
 
 function checkCondition(r: ResourceDef, cond: unknown, path: string, depth: number): void {
-  if (depth > MAX_CONDITION_DEPTH) throw new Refusal(path, `Conditions nest at most ${MAX_CONDITION_DEPTH} deep.`);
-  if (!isObject(cond)) throw new Refusal(path, 'A condition is an object of fields (and "and" / "or" lists).');
+  if (depth > MAX_CONDITION_DEPTH) throw new Refusal(path, 'depth', { max: MAX_CONDITION_DEPTH });
+  if (!isObject(cond)) throw new Refusal(path, 'condition');
   const keys = keysOf(cond, path);
-  if (!keys.length) throw new Refusal(path, 'A condition names at least one field, "and" or "or".');
+  if (!keys.length) throw new Refusal(path, 'condition_empty');
   for (const key of keys) {
     const at = `${path}.${key}`;
     const value = cond[key];
     if (key === 'and' || key === 'or') {
-      if (!Array.isArray(value) || !value.length) throw new Refusal(at, `"${key}" takes a non-empty list of conditions.`);
+      if (!Array.isArray(value) || !value.length) throw new Refusal(at, 'condition_list', { key });
       value.forEach((c, i) => checkCondition(r, c, `${at}[${i}]`, depth + 1));
       continue;
     }
     const comparison = comparisonOf(r, key);
-    if (!comparison) throw new Refusal(at, `"${key}" is not a field of ${r.name} that conditions can test.`);
+    if (!comparison) throw new Refusal(at, 'unknown_field', { field: key, resource: r.name });
     checkTest(value, comparison.compare, comparison.def, at);
   }
 }
 
 function checkFieldList(value: unknown, allowed: readonly string[], r: ResourceDef, path: string, what: string): void {
-  if (!Array.isArray(value)) throw new Refusal(path, `"${what}" is a list of field names.`);
+  if (!Array.isArray(value)) throw new Refusal(path, 'field_list', { what });
   value.forEach((f, i) => {
     if (typeof f !== 'string' || !allowed.includes(f))
-      throw new Refusal(`${path}[${i}]`, `"${String(f)}" is not a field of ${r.name} one can ${what}.`);
+      throw new Refusal(`${path}[${i}]`, what === 'read' ? 'not_readable' : 'not_writable', { field: String(f), resource: r.name });
   });
 }
 
 function checkRule(r: ResourceDef, rule: unknown, path: string): void {
-  if (!isObject(rule)) throw new Refusal(path, 'A rule is an object with "read", "write", "where" and "writeWhere", each optional.');
+  if (!isObject(rule)) throw new Refusal(path, 'rule');
   for (const key of keysOf(rule, path)) {
     const at = `${path}.${key}`;
-    if (!(RULE_KEYS as readonly string[]).includes(key)) throw new Refusal(at, `Unknown part "${key}"; use ${RULE_KEYS.join(', ')}.`);
+    if (!(RULE_KEYS as readonly string[]).includes(key)) throw new Refusal(at, 'rule_part', { key, parts: RULE_KEYS.join(', ') });
     if (key === 'read') checkFieldList(rule[key], readableFields(r), r, at, 'read');
     else if (key === 'write')
       checkFieldList(
@@ -195,24 +202,20 @@ function checkRule(r: ResourceDef, rule: unknown, path: string): void {
 /** What is wrong with a role's rules (the first problem found), or null when they are sound. */
 export function problemOf(body: unknown, find: (name: string) => ResourceDef | undefined): RuleProblem | null {
   try {
-    if (!isObject(body)) throw new Refusal('', 'The body is {"resources": {...}}.');
-    for (const key of keysOf(body, ''))
-      if (key !== 'resources') throw new Refusal(key, `Unknown key "${key}"; the body is {"resources": {...}}.`);
+    if (!isObject(body)) throw new Refusal('', 'body');
+    for (const key of keysOf(body, '')) if (key !== 'resources') throw new Refusal(key, 'body_key', { key });
     const resources = body.resources;
-    if (!isObject(resources)) throw new Refusal('resources', '"resources" is an object of rules by resource name.');
+    if (!isObject(resources)) throw new Refusal('resources', 'resources');
     for (const name of keysOf(resources, 'resources')) {
       const r = find(name);
-      if (!r) throw new Refusal(`resources.${name}`, `There is no resource named "${name}".`);
-      if (ruleResourceOf(r) !== name)
-        throw new Refusal(
-          `resources.${name}`,
-          `"${name}" shows records of "${ruleResourceOf(r)}", whose rules apply to it: set them there.`,
-        );
+      if (!r) throw new Refusal(`resources.${name}`, 'no_resource', { name });
+      if (ruleResourceOf(r) !== name) throw new Refusal(`resources.${name}`, 'projection', { name, source: ruleResourceOf(r) });
+      if (!takesAccessRules(r)) throw new Refusal(`resources.${name}`, 'own_routes', { name });
       checkRule(r, resources[name], `resources.${name}`);
     }
     return null;
   } catch (err) {
-    if (err instanceof Refusal) return { path: err.path.replace(/^\./, ''), message: err.message };
+    if (err instanceof Refusal) return { path: err.path.replace(/^\./, ''), message: err.message, key: err.key, values: err.values };
     throw err;
   }
 }

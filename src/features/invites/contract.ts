@@ -23,8 +23,12 @@ export const Invite = Type.Object({
   status: Type.Unsafe<InviteStatus>({ type: 'string', enum: [...INVITE_STATUSES] }),
 });
 
-/** Who registered on an invite (none before a registration, nor after a rejection removed the account). */
-export const Registrant = Nullable(Type.Object({ name: Type.String(), email: Type.String() }));
+/**
+ * Who registered on an invite (none before a registration, nor after a
+ * rejection removed the account, nor when the reader's access rules on users
+ * leave the account out); a field the reader may not read is left out.
+ */
+export const Registrant = Nullable(Type.Object({ name: Type.Optional(Type.String()), email: Type.Optional(Type.String()) }));
 
 /** A row of the invites list: the invite and its registrant. */
 export const InviteRow = Type.Object({ ...Invite.properties, registrant: Registrant });

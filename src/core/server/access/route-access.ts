@@ -17,6 +17,15 @@ import { combineRules, type Access } from './access';
 export async function accessThrough(db: Db, auth: AuthContext, method: string, route: string, resource: string): Promise<Access | null> {
   // Most callers have no rules at all (read with the session check): no query.
   if (auth.superadmin || !auth.hasRules) return null;
+  return accessOfUser(db, auth.userId, method, route, resource);
+}
+
+/**
+ * `accessThrough` for a user who is not the caller (someone a notification
+ * is written for, say). Superadmins are the caller's to leave out: their
+ * roles' rules do not bind them.
+ */
+export async function accessOfUser(db: Db, userId: string, method: string, route: string, resource: string): Promise<Access | null> {
   const rows = await db
     .select({ rule: roleAccess.rule, roleId: userRolesT.role })
     .from(userRolesT)
@@ -26,13 +35,13 @@ export async function accessThrough(db: Db, auth: AuthContext, method: string, r
       and(eq(permissionsT.id, rolePermissionsT.targetId), eq(permissionsT.method, method), eq(permissionsT.route, route)),
     )
     .leftJoin(roleAccess, and(eq(roleAccess.roleId, userRolesT.role), eq(roleAccess.resource, resource)))
-    .where(eq(userRolesT.user, auth.userId));
+    .where(eq(userRolesT.user, userId));
   if (!rows.length) return null;
-  const res = await db.execute(sql`SELECT role_id FROM ${userRolesT} WHERE user_id = ${auth.userId}`);
+  const res = await db.execute(sql`SELECT role_id FROM ${userRolesT} WHERE user_id = ${userId}`);
   const myRoles = rowsOf<{ role_id: string }>(res).map((r) => String(r.role_id));
   return combineRules(
     rows.map((r) => (r.rule as AccessRule | null) ?? null),
-    auth.userId,
+    userId,
     myRoles,
   );
 }

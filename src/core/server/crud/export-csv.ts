@@ -51,7 +51,7 @@ export async function* exportCsv(
   targets?: TargetAccess,
 ): AsyncGenerator<string> {
   const t = tableOf(r);
-  const { expr, descending } = sortKey(r, p);
+  const { expr, descending } = sortKey(r, p, access);
   const dir = descending ? sql`DESC` : sql`ASC`;
   const where = listWhere(db, r, { ...p, page: 1, limit: EXPORT_BATCH }, access);
   const readable = readableFor(r, access);

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { refTarget, tableOf, type AnyTable } from '../db/resource-tables';
 import { serverKindOf } from '../../field-kinds/server';
 import { filterParams } from '../../shared/list-filters';
-import type { Access } from '../access/access';
+import { mayRead, type Access } from '../access/access';
 import { readableSql } from '../access/condition-sql';
 import { searchableFor } from '../access/enforce';
 
@@ -110,9 +110,20 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams, access?: Access
   return conds.length ? and(...conds) : undefined;
 }
 
-/** What a list is ordered by: the sort field's value (a column, or a ref's target column) and the direction; ties by id. */
-export function sortKey(r: ResourceDef, p: Pick<ListParams, 'sort' | 'order'>): { expr: SQL | Column; descending: boolean } {
+/**
+ * What a list is ordered by: the sort field's value (a column, or a ref's
+ * target column) and the direction; ties by id. A caller who may not read the
+ * declaration's default sort field gets the records by id instead: an order
+ * by a hidden value would tell something of it. (A sort they ask for on such
+ * a field was refused before this.)
+ */
+export function sortKey(
+  r: ResourceDef,
+  p: Pick<ListParams, 'sort' | 'order'>,
+  access?: Access | null,
+): { expr: SQL | Column; descending: boolean } {
   const t = tableOf(r);
+  if (!p.sort && !mayRead(access, r.defaultSort.field.split('.')[0])) return { expr: t.id, descending: false };
   const field = p.sort ?? r.defaultSort.field;
   const descending = (p.order ?? (p.sort ? 'ASC' : r.defaultSort.order)).toUpperCase() === 'DESC';
   if (field.includes('.')) {
@@ -122,8 +133,8 @@ export function sortKey(r: ResourceDef, p: Pick<ListParams, 'sort' | 'order'>): 
   return { expr: t[field], descending };
 }
 
-export function listOrder(r: ResourceDef, p: ListParams): SQL[] {
-  const { expr, descending } = sortKey(r, p);
+export function listOrder(r: ResourceDef, p: ListParams, access?: Access | null): SQL[] {
+  const { expr, descending } = sortKey(r, p, access);
   const dir = descending ? desc : asc;
   return [dir(expr), dir(tableOf(r).id)];
 }

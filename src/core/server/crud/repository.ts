@@ -79,7 +79,7 @@ export async function listRecords(
     .select(selection(r, readableFor(r, access)))
     .from(t)
     .where(where)
-    .orderBy(...listOrder(r, p))
+    .orderBy(...listOrder(r, p, access))
     .limit(limit)
     .offset(offset);
   // A short page that is not empty is the last one: the total is known

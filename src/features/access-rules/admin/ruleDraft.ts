@@ -1,5 +1,6 @@
 import { problemOf, type AccessRule, type Condition, type RoleAccess } from '../../../core/shared/access-rules';
 import type { ResourceDef } from '../../../core/shared/resource';
+import type { ProblemValues, RuleProblemKey } from '../../../core/shared/access-rule-problems';
 
 /** One role's rule for one resource as the dialog edits it: field lists by checkbox, conditions as JSON text. */
 export interface RuleDraft {
@@ -18,6 +19,9 @@ export interface DraftProblem {
   part: DraftPart | null;
   path: string;
   message: string;
+  /** A refused rule's problem (RULE_PROBLEMS) and its values; none for JSON that does not parse. */
+  key?: RuleProblemKey;
+  values?: ProblemValues;
 }
 
 const json = (c: Condition | undefined) => (c === undefined ? '' : JSON.stringify(c, null, 2));

@@ -33,6 +33,8 @@ describe('rule draft', () => {
       part: 'where',
       path: 'resources.users.where.confirmed.eq',
       message: 'The value must be true or false.',
+      key: 'want_boolean',
+      values: {},
     });
     const field = bodyOf(others, users, { ...draftOf(undefined), writeAll: false, write: ['createdAt'] }, find);
     expect(field.problem?.part).toBe('write');

@@ -23,16 +23,38 @@ function instant(name: 'from' | 'to', value: string): { at: string; before?: boo
   return { at: new Date(ms).toISOString() };
 }
 
-/** The WHERE of the list and the export; `diff` is the diff as the reader sees it (their access rules). */
-export function auditWhere(f: AuditFilters, diff: SQL = sql`${auditLogs.diff}`): SQL | undefined {
+/** What of an entry the reader sees: the diff and the actor, as their access rules show them. */
+export interface SeenColumns {
+  diff: SQL;
+  actorId: SQL;
+  actorEmail: SQL;
+}
+
+const ALL_COLUMNS: SeenColumns = {
+  diff: sql`${auditLogs.diff}`,
+  actorId: sql`${auditLogs.actorId}`,
+  actorEmail: sql`${auditLogs.actorEmail}`,
+};
+
+/** The columns of an entry as `seen` shows them. */
+export const seenColumns = (seen: SeenColumns) => ({
+  ...getTableColumns(auditLogs),
+  diff: seen.diff,
+  actorId: sql<string | null>`${seen.actorId}`,
+  actorEmail: sql<string | null>`${seen.actorEmail}`,
+});
+
+/** The WHERE of the list and the export over what the reader sees (search and filters cannot find a hidden value). */
+export function auditWhere(f: AuditFilters, seen: SeenColumns = ALL_COLUMNS): SQL | undefined {
   const t = auditLogs;
+  const { diff } = seen;
   const conds: (SQL | undefined)[] = [];
   const q = f.q?.trim();
   if (q) {
     const like = `%${escapeLike(q)}%`;
     conds.push(
       or(
-        ilike(t.actorEmail, like),
+        sql`${seen.actorEmail} ILIKE ${like}`,
         ilike(t.action, like),
         ilike(t.resource, like),
         ilike(t.recordId, like),
@@ -42,7 +64,8 @@ export function auditWhere(f: AuditFilters, diff: SQL = sql`${auditLogs.diff}`):
     );
   }
   const actor = f.actor?.trim();
-  if (actor) conds.push(uuidRe.test(actor) ? eq(t.actorId, actor) : ilike(t.actorEmail, `%${escapeLike(actor)}%`));
+  if (actor)
+    conds.push(uuidRe.test(actor) ? sql`${seen.actorId} = ${actor}::uuid` : sql`${seen.actorEmail} ILIKE ${`%${escapeLike(actor)}%`}`);
   if (f.resource) conds.push(eq(t.resource, f.resource));
   if (f.action) conds.push(eq(t.action, f.action));
   if (f.recordId) conds.push(eq(t.recordId, f.recordId));
@@ -85,12 +108,12 @@ const CSV_COLUMNS = ['at', 'actorEmail', 'actorId', 'action', 'resource', 'recor
  * (at, id) so no cursor pins a connection; the diff is its JSON.
  */
 export async function* exportAuditCsv(db: Db, f: AuditFilters, seen: AuditVisibility): AsyncGenerator<string> {
-  const where = and(auditWhere(f, seen.diff), seen.where);
+  const where = and(auditWhere(f, seen), seen.where);
   yield '\uFEFF' + CSV_COLUMNS.join(',') + '\r\n';
   let last: { at: string; id: string } | null = null;
   for (;;) {
     const rows: Row[] = await db
-      .select({ ...getTableColumns(auditLogs), diff: seen.diff })
+      .select(seenColumns(seen))
       .from(auditLogs)
       .where(and(where, last ? sql`(${auditLogs.at}, ${auditLogs.id}) < (${last.at}::timestamptz, ${last.id}::uuid)` : undefined))
       .orderBy(...newestFirst)

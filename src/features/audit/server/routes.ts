@@ -5,12 +5,12 @@ import * as contract from '../contract';
 import { auditLogs } from '../../../core/server/db/system-tables';
 import { refuseUnknownParams } from '../../../core/server/crud/known-params';
 import type { ResourceDef } from '../../../core/shared/resource';
-import { auditToApi, auditTotal, auditWhere, exportAuditCsv, newestFirst } from './query';
+import { auditToApi, auditTotal, auditWhere, exportAuditCsv, newestFirst, seenColumns } from './query';
 import { recordLabels } from './record-labels';
 import { pageCount, pageOffset } from '../../../core/shared/api/paging';
 import { signedIn } from '../../../core/server/http/signed-in';
 import { auditVisibility } from './visibility';
-import { and, getTableColumns } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 
 export const AUDIT_ROUTE = '/api/auth/audit-logs';
 
@@ -22,10 +22,10 @@ export const auditRoutes = (declared: readonly ResourceDef[]) => async (server: 
   app.get(AUDIT_ROUTE, { preValidation: refuseUnknownParams(contract.AuditQuery), schema: contract.listAuditLogs }, async (req) => {
     const { page, limit, ...filters } = req.query;
     const seen = await auditVisibility(db(), signedIn(req), declared);
-    const where = and(auditWhere(filters, seen.diff), seen.where);
+    const where = and(auditWhere(filters, seen), seen.where);
     const offset = pageOffset(page, limit);
     const rows = await db()
-      .select({ ...getTableColumns(auditLogs), diff: seen.diff })
+      .select(seenColumns(seen))
       .from(auditLogs)
       .where(where)
       .orderBy(...newestFirst)

@@ -1,17 +1,13 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/server/db/client';
-import { invitesT, notificationsT, permissionsT, rolePermissionsT, rolesT, userRolesT, usersT } from '../../../core/server/db/tables';
+import { invitesT, usersT } from '../../../core/server/db/tables';
 import { conflict, HttpError } from '../../../core/server/http/http-error';
 import { createRecord } from '../../../core/server/crud/repository';
 import type { FileStorage } from '../../../core/server/storage/file-storage';
 import type { AuditActor } from '../../../core/server/audit/record';
 import { resourceByName } from '../../../../resources/set';
 import { validation } from './invite-view';
-
-export const NEW_REGISTRATION_TITLE = 'New registration awaiting approval';
-
-/** The link of a registration's notification: the invites screen, naming the invite (so a decision can find it). */
-export const registrationLink = (inviteId: string) => `/admin/invites?invite=${inviteId}`;
+import { notifyApprovers } from './notify-approvers';
 
 export interface Registration {
   token: string;
@@ -21,8 +17,6 @@ export interface Registration {
   googleSub?: string;
   image?: string | null;
 }
-
-export const APPROVE_ROUTE = '/api/auth/invites/:id/approve';
 
 /** Why an invite cannot be used, in the words the accept-invite page shows. */
 async function refusal(db: Db, token: string, email: string): Promise<HttpError> {
@@ -81,7 +75,7 @@ export async function registerWithInvite(
           // Kept by the server, never written through the API: the Google account this one signs in with.
           if (reg.googleSub) await tx.update(usersT).set({ googleSub: reg.googleSub }).where(eq(usersT.id, userId));
           await tx.update(invitesT).set({ registrant: userId }).where(eq(invitesT.id, inviteId));
-          await notifyApprovers(tx, name, email, inviteId);
+          await notifyApprovers(tx, { id: userId, name, email }, inviteId);
         },
       },
     });
@@ -94,39 +88,4 @@ export async function registerWithInvite(
       });
     throw err;
   }
-}
-
-/** Every user who may approve invites (superadmins and holders of the approve permission). */
-async function notifyApprovers(db: Db, name: string, email: string, inviteId: string): Promise<void> {
-  const approvers = await db
-    .selectDistinct({ id: userRolesT.user })
-    .from(userRolesT)
-    .innerJoin(rolesT, eq(rolesT.id, userRolesT.role))
-    .innerJoin(usersT, eq(usersT.id, userRolesT.user))
-    .where(
-      and(
-        eq(usersT.confirmed, true),
-        eq(usersT.blocked, false),
-        or(
-          eq(rolesT.type, 'superadmin'),
-          inArray(
-            userRolesT.role,
-            db
-              .select({ id: rolePermissionsT.ownerId })
-              .from(rolePermissionsT)
-              .innerJoin(permissionsT, eq(permissionsT.id, rolePermissionsT.targetId))
-              .where(and(eq(permissionsT.method, 'POST'), eq(permissionsT.route, APPROVE_ROUTE))),
-          ),
-        ),
-      ),
-    );
-  if (!approvers.length) return;
-  await db.insert(notificationsT).values(
-    approvers.map((a) => ({
-      user: a.id,
-      title: NEW_REGISTRATION_TITLE,
-      body: `${name} <${email}> registered with an invite.`,
-      link: registrationLink(inviteId),
-    })),
-  );
 }

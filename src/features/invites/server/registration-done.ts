@@ -2,7 +2,7 @@ import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/server/db/client';
 import { notificationsT } from '../../../core/server/db/tables';
 import { escapeLike } from '../../../core/server/crud/query';
-import { NEW_REGISTRATION_TITLE, registrationLink } from './register';
+import { NEW_REGISTRATION_TITLE, registrationLink } from './notify-approvers';
 
 /**
  * A registration was approved or rejected: its 'New registration'

@@ -7,7 +7,8 @@ import { DEFAULT_ROLE_TYPE } from '../../../core/server/db/seed-data';
 import { invitesT, notificationsT, rolesT, userRolesT, usersT } from '../../../core/server/db/tables';
 import { HttpError, notFound } from '../../../core/server/http/http-error';
 import { inviteToApi, validation, type InviteRow } from './invite-view';
-import { APPROVE_ROUTE, registerWithInvite } from './register';
+import { registerWithInvite } from './register';
+import { APPROVE_ROUTE } from './notify-approvers';
 import { markRegistrationDone } from './registration-done';
 import { approvedMail, mailLang } from '../../../core/server/mail/templates';
 import { newToken } from '../../../core/server/security/random-token';
@@ -19,8 +20,18 @@ import { assertMayActOn, assertMayGrantRole, guardRanks } from '../../../core/se
 import { pageCount, pageOffset } from '../../../core/shared/api/paging';
 import { EMAIL_FORMAT_MESSAGE } from '../../../core/server/http/messages';
 import { EMAIL_PATTERN } from '../../../core/field-kinds/text-rules';
+import { accessThrough } from '../../../core/server/access/route-access';
+import { mayRead } from '../../../core/server/access/access';
+import { readableSql } from '../../../core/server/access/condition-sql';
+import { ruleResourceOf } from '../../../core/shared/access-rules';
+import { resourceByName } from '../../../../resources/set';
 
 const DEFAULT_HOURS = 48;
+
+/** A registrant with the fields the reader may read. */
+function registrantOf(name: string | null, email: string | null): { name?: string; email?: string } {
+  return { ...(name !== null && { name }), ...(email !== null && { email }) };
+}
 
 /** Invitations with approval: create, list, delete, validate, register, approve, reject. */
 export async function inviteRoutes(server: FastifyInstance) {
@@ -31,11 +42,15 @@ export async function inviteRoutes(server: FastifyInstance) {
 
   app.get('/api/auth/invites', { schema: contract.listInvites }, async (req) => {
     const { page, limit } = req.query;
+    // The registrant is a user: shown as the reader's rules on users allow (left out when outside them).
+    const users = resourceByName('users');
+    const access = await accessThrough(db(), signedIn(req), 'GET', users.api, ruleResourceOf(users));
+    const shown = (field: 'name' | 'email') => (mayRead(access, field) ? usersT[field] : sql<null>`NULL::text`);
     const [rows, [{ n }]] = await Promise.all([
       db()
-        .select({ invite: invitesT, registrantName: usersT.name, registrantEmail: usersT.email })
+        .select({ invite: invitesT, registrantId: usersT.id, registrantName: shown('name'), registrantEmail: shown('email') })
         .from(invitesT)
-        .leftJoin(usersT, eq(usersT.id, invitesT.registrant))
+        .leftJoin(usersT, and(eq(usersT.id, invitesT.registrant), readableSql(users, access)))
         .orderBy(desc(invitesT.createdAt), desc(invitesT.id))
         .limit(limit)
         .offset(pageOffset(page, limit)),
@@ -45,7 +60,7 @@ export async function inviteRoutes(server: FastifyInstance) {
     const data = rows.map((r) => ({
       // The invite is the FROM table: never null (the derived table's type does not say so).
       ...inviteToApi(r.invite as InviteRow, config.publicUrl),
-      registrant: r.registrantEmail ? { name: String(r.registrantName), email: String(r.registrantEmail) } : null,
+      registrant: r.registrantId ? registrantOf(r.registrantName, r.registrantEmail) : null,
     }));
     return { data, total: n, page, pages: pageCount(n, limit) };
   });

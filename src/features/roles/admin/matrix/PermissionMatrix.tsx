@@ -7,6 +7,7 @@ import { errorBody } from '../../../../core/admin/api/ApiError';
 import { LoadStatus } from '../../../../core/admin/generic/LoadStatus';
 import { useAdminResources } from '../../../../core/admin/resources/AdminResources';
 import { useMayCall } from '../../../../core/admin/generic/useMayCall';
+import { takesAccessRules } from '../../../../core/shared/access-rules';
 import {
   ACCESS_ROUTE,
   EXPLAIN_ROUTE,
@@ -93,8 +94,8 @@ export default function PermissionMatrix() {
     }));
   // A resource's group (its routes' first segment) gets each role's rule button.
   const ruleAction = (role: { _id: string; name: string }, key: string, name: string) => {
-    // A projection (`source`) follows its source's rules and has none of its own to edit.
-    const def = tab === 'api' && mayRules ? resources.list.find((r) => resourceOfRoute(r.api) === key && !r.source) : undefined;
+    // A projection follows its source's rules, and a resource served by routes of its own takes none.
+    const def = tab === 'api' && mayRules ? resources.list.find((r) => resourceOfRoute(r.api) === key && takesAccessRules(r)) : undefined;
     return def ? (
       <RuleButton
         role={role.name}
