@@ -8,16 +8,17 @@ export interface Login {
   role: unknown;
 }
 
-/** A fresh browser profile in a language and width, optionally signed in with a login answer. */
+/** A fresh browser profile in a language, width and colour scheme, optionally signed in with a login answer. */
 export async function visit(
   browser: Browser,
-  opts: { lang?: 'en' | 'el'; width?: number; login?: Login | null } = {},
+  opts: { lang?: 'en' | 'el'; width?: number; login?: Login | null; dark?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const lang = opts.lang ?? 'en';
   const width = opts.width ?? 1280;
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 844 : 900 },
     locale: lang === 'el' ? 'el-GR' : 'en-US',
+    colorScheme: opts.dark ? 'dark' : 'light',
   });
   await context.addInitScript(
     ([l, info]) => {

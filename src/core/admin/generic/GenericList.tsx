@@ -30,6 +30,7 @@ import { listPreferenceKey } from './useListPreferenceKey';
 import { isSelf } from './selfRecord';
 import { readableColumns } from './fieldAccess';
 import { useRowCheckboxLabels } from './useRowCheckboxLabels';
+import { useHiddenSortDropped } from './useHiddenSortDropped';
 
 /** Default list page size. */
 export const PAGE_SIZE = 25;
@@ -137,6 +138,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // Only what the user's permissions allow.
   const may = useAbilities(def);
+  const hiddenSort = useHiddenSortDropped(def.name, may.access);
   const preferenceKey = listPreferenceKey(def.name);
   const table = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(table);
@@ -144,6 +146,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   // fetched once the list is idle, so a click on a row opens it at once.
   useEffect(() => preloadFormDialog(), []);
   const edit = (id: Identifier) => setDialog({ mode: 'edit', id });
+  if (hiddenSort) return null;
   return (
     // A sort on a field the user may not read is a 403: then the server's own order.
     <ListBase

@@ -75,7 +75,10 @@ const readableAvatar = (backgroundColor: string, color: string) => ({
  * too, as the label of an outlined chip on white and the white label of a
  * filled one (an invite's status, an experience under review): MUI's light
  * info #0288d1 (3.9:1) and warning #ed6c02 (3.1:1) become #01579b (7.4:1)
- * and #b54708 (5.4:1), still above 4.5:1 on a hovered row.
+ * and #b54708 (5.4:1), still above 4.5:1 on a hovered row. The error red
+ * labels a field with a problem, on a filled field's grey (#f0f0f0, darker
+ * when hovered): MUI's #d32f2f is 4.37:1 there; #c62828 is 4.93:1 (4.59:1 on
+ * the hovered #e8e8e8).
  */
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
@@ -85,6 +88,7 @@ export const lightTheme: RaThemeOptions = {
     secondary: { light: '#5e92f3', main: '#1565c0', dark: '#003c8f', contrastText: '#fff' },
     info: { light: '#0288d1', main: '#01579b', dark: '#013e6e', contrastText: '#fff' },
     warning: { light: '#ed6c02', main: '#b54708', dark: '#8a3505', contrastText: '#fff' },
+    error: { light: '#ef5350', main: '#c62828', dark: '#8e0000', contrastText: '#fff' },
   },
   components: {
     ...defaultLightTheme.components,

@@ -153,16 +153,25 @@ export function RuleDialog({ target, onClose }: { target: RuleTarget; onClose: (
   const draft = edited ?? (query.data ? draftOf(query.data.resources[target.def.name]) : null);
   const showProblem = (p: DraftProblem) => {
     setProblem(p);
-    // The offending part gets the focus, so its message is read out.
-    setTimeout(
-      () =>
-        content.current?.querySelector<HTMLElement>(p.part ? `[data-testid=rule-${p.part}] :is(input, textarea)` : '[role=alert]')?.focus(),
-      0,
-    );
+    // The offending part gets the focus, so its message is read out, and is scrolled into view with the message under it.
+    setTimeout(() => {
+      // A condition's test id is on its textarea; a field list's on the group around its checkboxes.
+      const part = `[data-testid=rule-${p.part}]`;
+      const at = content.current?.querySelector<HTMLElement>(p.part ? `textarea${part}, ${part} input` : '[role=alert]');
+      at?.focus();
+      at?.closest('.MuiFormControl-root, fieldset, [role=alert]')?.scrollIntoView({ block: 'nearest' });
+    }, 0);
   };
   const save = async (all: RoleAccess, d: RuleDraft) => {
     const result = bodyOf(all, target.def, d, (n) => resources.find(n));
-    if (result.problem) return showProblem(result.problem);
+    // The problem in the user's language: a refused rule by its key, JSON that does not parse by the parser's words.
+    if (result.problem) {
+      const { key, values = {}, message } = result.problem;
+      const text = key
+        ? translate(`app.access.problems.${key}`, { ...values, _: message })
+        : translate('app.access.not_json', { detail: message });
+      return showProblem({ ...result.problem, message: text });
+    }
     setSaving(true);
     try {
       await saveRoleAccess(target.roleId, result.body);

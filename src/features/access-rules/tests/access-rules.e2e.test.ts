@@ -230,7 +230,7 @@ describe('the matrix edits the rules', () => {
     const where = dialog.getByTestId('rule-where');
     await where.fill('{"confirmed": {"eq": true}');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText(/^resources\.users\.where: /).waitFor();
+    await dialog.getByText(/^resources\.users\.where: This is not valid JSON: /).waitFor();
     await expectAccessible(page, '[role=dialog]');
     await shot(page, 'access-matrix-dialog-en-desktop');
     await where.fill('{"confirmed": {"eq": "yes"}}');
@@ -271,13 +271,13 @@ describe('the matrix edits the rules', () => {
     await context.close();
   });
 
-  it('shows the dialog in Greek and on a phone', async () => {
-    for (const [lang, width] of [
-      ['el', 1280],
-      ['en', 390],
-      ['el', 390],
+  it('shows the dialog and its problems in Greek, on a phone, in the dark theme', async () => {
+    for (const [lang, width, dark] of [
+      ['el', 1280, false],
+      ['en', 390, true],
+      ['el', 390, true],
     ] as const) {
-      const { context, page } = await visit(browser, { login: admin, lang, width });
+      const { context, page } = await visit(browser, { login: admin, lang, width, dark });
       await page.goto(server.url + '/admin/roles/matrix');
       await page.getByTestId('matrix-group').first().waitFor();
       const name = lang === 'el' ? 'Κανόνες πρόσβασης: Support Desk, Χρήστες' : 'Access rules: Support Desk, Users';
@@ -285,7 +285,34 @@ describe('the matrix edits the rules', () => {
       await page.getByRole('dialog').getByTestId('rule-read').waitFor();
       // Five role columns: the table scrolls inside its frame, the page does not.
       if (width === 390) expect(await overflowsSideways(page)).toBe(false);
-      await shot(page, `access-matrix-dialog-${lang}-${width === 390 ? 'phone' : 'desktop'}`);
+      // What is wrong with a condition, in the user's language.
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('rule-where').fill('{"confirmed": {"between": [1, 2]}}');
+      await dialog.getByRole('button', { name: lang === 'el' ? 'Αποθήκευση' : 'Save' }).click();
+      const problem =
+        lang === 'el'
+          ? 'resources.users.where.confirmed.between: Άγνωστος τελεστής "between"· χρησιμοποιήστε έναν από τους eq, ne, in, nin, null, gt, gte, lt, lte.'
+          : 'resources.users.where.confirmed.between: Unknown operator "between"; use one of eq, ne, in, nin, null, gt, gte, lt, lte.';
+      await dialog.getByText(problem).waitFor();
+      // Scrolled into view inside the dialog, not left under its buttons.
+      const inView = () =>
+        dialog.getByText(problem).evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const frame = el.closest('.MuiDialogContent-root')?.getBoundingClientRect();
+          return Boolean(frame && box.top >= frame.top && box.bottom <= frame.bottom + 1);
+        });
+      await expect.poll(inView).toBe(true);
+      // The condition has the focus, so a screen reader reads the problem out.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('rule-where');
+      await expectAccessible(page, '[role=dialog]');
+      await dialog.getByTestId('rule-where').fill('{"confirmed": ');
+      await dialog.getByRole('button', { name: lang === 'el' ? 'Αποθήκευση' : 'Save' }).click();
+      await dialog
+        .getByText(
+          lang === 'el' ? /^resources\.users\.where: Αυτό δεν είναι έγκυρο JSON: / : /^resources\.users\.where: This is not valid JSON: /,
+        )
+        .waitFor();
+      await shot(page, `access-matrix-dialog-${lang}-${width === 390 ? 'phone' : 'desktop'}${dark ? '-dark' : ''}`);
       await context.close();
     }
   });

@@ -4,6 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { Form, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceDef } from '../../../core/shared/resource';
 import { useFormDirty } from '../../../core/admin/generic/useFormDirty';
+import { useAbilities } from '../../../core/admin/generic/useAbilities';
 import { experiences } from '../resource';
 import { EditorFields } from './EditorFields';
 import { EditorToolbar } from './EditorToolbar';
@@ -30,6 +31,7 @@ interface BodyProps {
 /** Inside the form: fields, pictures, toolbars, and the unsaved-changes guard. */
 function EditorBody({ def, images, progress, saving, saved }: BodyProps) {
   const translate = useTranslate();
+  const { access } = useAbilities(def);
   const { reset } = useFormContext();
   const formDirty = useFormDirty();
   useEffect(() => {
@@ -47,8 +49,12 @@ function EditorBody({ def, images, progress, saving, saved }: BodyProps) {
       <Card variant="outlined" sx={{ my: 2 }}>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <EditorFields def={def} />
-          <Divider />
-          <ImagesGrid images={images} label={translate('resources.experiences.fields.images')} />
+          {access.read('images') && (
+            <>
+              <Divider />
+              <ImagesGrid images={images} label={translate('resources.experiences.fields.images')} disabled={!access.write('images')} />
+            </>
+          )}
         </CardContent>
       </Card>
       <Box>

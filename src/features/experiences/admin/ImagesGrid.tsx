@@ -18,7 +18,7 @@ const DRAG_TYPE = 'application/x-experience-image';
 const storedAsIs = (e: ImageEntryState) => e.operation === 'keep' || (e.operation === 'update' && !e.imageData);
 
 /** The editor's pictures in display order, with the add tile last. */
-export function ImagesGrid({ images, label }: { images: ImageEntries; label: string }) {
+export function ImagesGrid({ images, label, disabled = false }: { images: ImageEntries; label: string; disabled?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
@@ -45,7 +45,8 @@ export function ImagesGrid({ images, label }: { images: ImageEntries; label: str
   const canRotate = (e: ImageEntryState) => storedAsIs(e) || Boolean(e.imageData);
 
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+    // A disabled fieldset disables every control inside it (the user may not write the pictures).
+    <Box component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle1" sx={{ mb: 0.5 }}>
         {label}
       </Typography>
