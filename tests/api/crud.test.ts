@@ -28,6 +28,8 @@ describe('users', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       _id: expect.stringMatching(UUID),
+      // A new record's version.
+      _version: 1,
       createdAt: expect.stringMatching(ISO),
       name: 'Anna Create',
       email,
@@ -316,6 +318,8 @@ describe('permissions', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       _id: expect.stringMatching(UUID),
+      // A new record's version.
+      _version: 1,
       createdAt: expect.stringMatching(ISO),
       auth: true,
       name: 'Custom thing',
@@ -374,6 +378,8 @@ describe('client-permissions', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       _id: expect.stringMatching(UUID),
+      // A new record's version.
+      _version: 1,
       createdAt: expect.stringMatching(ISO),
       name: 'Reports',
       menu: 'normal',
@@ -491,6 +497,8 @@ describe('user-roles', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       _id: expect.stringMatching(UUID),
+      // A new record's version.
+      _version: 1,
       createdAt: expect.stringMatching(ISO),
       user: { _id: u._id, name: 'Role Holder', email: u.email },
       role: { _id: role._id, name: 'Admin', type: 'admin' },
@@ -570,6 +578,7 @@ describe('user-profiles (read-only)', () => {
     expect(list.json().data).toEqual([
       {
         _id: u._id,
+        _version: expect.any(Number),
         createdAt: expect.stringMatching(ISO),
         image: null,
         name: 'Profiled Person',

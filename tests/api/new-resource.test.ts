@@ -40,6 +40,7 @@ describe('a resource added by its declaration', () => {
     );
     expect(Object.fromEntries(cols.map((c) => [c.column_name, c.data_type]))).toEqual({
       id: 'uuid',
+      row_version: 'integer',
       created_at: 'timestamp with time zone',
       name: 'text',
       size: 'text',

@@ -1,12 +1,13 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { joinTableOf, tableOf } from '../db/resource-tables';
+import { joinTableOf, ROW_VERSION, tableOf } from '../db/resource-tables';
+import type { Preconditions } from './preconditions';
 import { serverKindOf } from '../../field-kinds/server';
 import type { FieldWriteContext, FileUrls } from '../../field-kinds/server/kind';
 import type { FileStorage } from '../storage/file-storage';
-import { badRequest, notFound } from '../http/http-error';
+import { badRequest, HttpError, notFound } from '../http/http-error';
 import { humanize } from '../http/labels';
 import { countRows, type Total } from './count';
 import { slugify, uniqueSlug } from './slug';
@@ -40,7 +41,7 @@ export interface ListResult {
 /** The columns of the fields a caller reads (every readable field by default). */
 export function selection(r: ResourceDef, fields: readonly string[] = readableFields(r)) {
   const t = tableOf(r);
-  const cols: Record<string, unknown> = { id: t.id };
+  const cols: Record<string, unknown> = { id: t.id, [ROW_VERSION]: t[ROW_VERSION] };
   // Fields kept in a table of their own are filled by populate().
   for (const f of fields) if (serverKindOf(r.fields[f]).column) cols[f] = t[f];
   return cols as Record<string, typeof t.id>;
@@ -200,6 +201,50 @@ export interface WriteContext {
   access?: Access | null;
   /** The caller's rules on the resources this one's refs point at (what the answer shows of them). */
   targets?: TargetAccess;
+  /** The versions the records must still have (`If-Match`): a stale one is a 412 and nothing is written. */
+  preconditions?: Preconditions;
+}
+
+/** The answer to a write on a record changed since the writer read it: 412, with the record as it is now. */
+export const STALE_RECORD = 'This record was changed by someone else since you opened it.';
+
+/** A 412 naming the record as the caller may read it now (its fields, its `_version`). */
+async function staleRecord(db: Db, r: ResourceDef, id: string, ctx: WriteContext): Promise<HttpError> {
+  const current = await getRecord(db, r, id, ctx.storage, ctx.access, ctx.targets).catch(() => null);
+  // Gone meanwhile (or out of the caller's reach): as for any write to a missing record.
+  if (!current) return notFound();
+  return new HttpError(412, STALE_RECORD, undefined, undefined, { current });
+}
+
+/** Refuses the write when a record's version is not the one `If-Match` names (checked again by the write's own WHERE). */
+async function assertFresh(db: Db, r: ResourceDef, befores: readonly ApiRecord[], ctx: WriteContext): Promise<void> {
+  const pre = ctx.preconditions;
+  if (!pre?.given) return;
+  for (const before of befores) if (pre.versionOf(before._id) !== before._version) throw await staleRecord(db, r, before._id, ctx);
+}
+
+/** Whether `err` is the write's own WHERE finding the version changed (see versionHeld). */
+class VersionMoved extends Error {
+  constructor(readonly id: string) {
+    super('version moved');
+  }
+}
+
+/** The version the row must still have while the write runs: the one read before it, when If-Match asked. */
+const versionHeld = (r: ResourceDef, before: ApiRecord, ctx: WriteContext) =>
+  ctx.preconditions?.given ? eq(tableOf(r)[ROW_VERSION], before._version) : undefined;
+
+/** A write whose row was not found: changed under it (412) when the row is still there, else gone (404). */
+async function missedRow(tx: Db, r: ResourceDef, before: ApiRecord, ctx: WriteContext): Promise<never> {
+  const t = tableOf(r);
+  if (ctx.preconditions?.given) {
+    const [still] = await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(writableRow(r, before._id, ctx.access));
+    if (still) throw new VersionMoved(before._id);
+  }
+  throw notFound();
 }
 
 /** A record as the API shows it, read inside a transaction (the write's own, not yet committed). */
@@ -404,6 +449,16 @@ async function existing(db: Db, r: ResourceDef, ids: readonly string[], ctx: Wri
 const writableRow = (r: ResourceDef, id: string, access: Access | null | undefined) =>
   and(eq(tableOf(r).id, id), readableSql(r, access), writableSql(r, access));
 
+/** Runs a write; a record whose version moved under it (after the rollback) is the 412 with that record now. */
+async function staleAsPrecondition<T>(db: Db, r: ResourceDef, ctx: WriteContext, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof VersionMoved) throw await staleRecord(db, r, err.id, ctx);
+    throw err;
+  }
+}
+
 /** Plans an update of each record (its slugs, its related writes) before the transaction. */
 async function planUpdates(db: Db, r: ResourceDef, befores: ApiRecord[], body: Record<string, unknown>, ctx: WriteContext) {
   const t = tableOf(r);
@@ -419,11 +474,11 @@ async function planUpdates(db: Db, r: ResourceDef, befores: ApiRecord[], body: R
         if (!Object.keys(row).length) return id;
         const changed = await tx
           .update(t)
-          .set(row)
-          .where(writableRow(r, id, ctx.access))
+          .set({ ...row, [ROW_VERSION]: sql`${t[ROW_VERSION]} + 1` })
+          .where(and(writableRow(r, id, ctx.access), versionHeld(r, before, ctx)))
           .returning({ id: t.id });
-        // Deleted since it was read: the whole write is a 404 and rolls back.
-        if (!changed.length) throw notFound();
+        // Deleted (404) or changed (412) since it was read: the whole write rolls back.
+        if (!changed.length) await missedRow(tx, r, before, ctx);
         return id;
       };
       writes.push({ planned, change: { op: 'update', before, body }, replace: true, work });
@@ -449,8 +504,9 @@ export async function updateRecords(
 ): Promise<Changed[]> {
   refuseUnwritable(body, ctx.access);
   const befores = await existing(db, r, ids, ctx);
+  await assertFresh(db, r, befores, ctx);
   const writes = await planUpdates(db, r, befores, body, ctx);
-  await writeTransaction(db, r, ctx, writes);
+  await staleAsPrecondition(db, r, ctx, () => writeTransaction(db, r, ctx, writes));
   const out: Changed[] = [];
   for (const before of befores) out.push({ record: await getRecord(db, r, before._id, ctx.storage), before });
   // Committed: what a replaced value kept outside the database goes (a picture file).
@@ -488,13 +544,14 @@ export async function deleteRecords(db: Db, r: ResourceDef, ids: readonly string
     work: async (tx) => {
       const gone = await tx
         .delete(t)
-        .where(writableRow(r, before._id, ctx.access))
+        .where(and(writableRow(r, before._id, ctx.access), versionHeld(r, before, ctx)))
         .returning({ id: t.id });
-      if (!gone.length) throw notFound();
+      if (!gone.length) await missedRow(tx, r, before, ctx);
       return before._id;
     },
   }));
-  await writeTransaction(db, r, ctx, writes);
+  await assertFresh(db, r, befores, ctx);
+  await staleAsPrecondition(db, r, ctx, () => writeTransaction(db, r, ctx, writes));
   // Rows in the kinds' own tables went with the records (cascade); what they kept elsewhere goes now.
   for (const before of befores)
     for (const [f, def] of Object.entries(r.fields))

@@ -1,4 +1,4 @@
-import { index, pgTable, uniqueIndex, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, uniqueIndex, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { productResources } from '../../../../resources/set';
 import { columnName, type ResourceDef } from '../../shared/resource';
 import type { ResourceSet } from '../../shared/resource-set';
@@ -44,8 +44,20 @@ function context(r: ResourceDef, field: string): ColumnContext {
   };
 }
 
+/**
+ * Every declared table's version counter (column `row_version`): 1 when the
+ * record is made, one more on every update (the generic update counts it;
+ * a trigger counts any other UPDATE of the row). It is the record's
+ * `_version` and entity tag, which `If-Match` compares. A declaration
+ * cannot name a field so.
+ */
+export const ROW_VERSION = 'rowVersion';
+
 function build(r: ResourceDef): AnyTable {
-  const cols: Record<string, PgColumnBuilderBase> = { id: uuid('id').primaryKey().defaultRandom() };
+  const cols: Record<string, PgColumnBuilderBase> = {
+    id: uuid('id').primaryKey().defaultRandom(),
+    [ROW_VERSION]: integer('row_version').notNull().default(1),
+  };
   for (const field of Object.keys(r.fields)) {
     const column = serverKindOf(r.fields[field]).column?.(context(r, field));
     if (column) cols[column[0]] = column[1];

@@ -10,6 +10,7 @@ export const tableShapes = {
   users: () =>
     pgTable('users', {
       id: uuid('id').primaryKey().defaultRandom(),
+      rowVersion: integer('row_version').notNull().default(1),
       createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       name: text('name').notNull(),
       email: text('email').notNull(),
@@ -25,6 +26,7 @@ export const tableShapes = {
   permissions: () =>
     pgTable('permissions', {
       id: uuid('id').primaryKey().defaultRandom(),
+      rowVersion: integer('row_version').notNull().default(1),
       createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       auth: boolean('auth').notNull().default(true),
       name: text('name').notNull(),
@@ -35,6 +37,7 @@ export const tableShapes = {
   'client-permissions': () =>
     pgTable('client_permissions', {
       id: uuid('id').primaryKey().defaultRandom(),
+      rowVersion: integer('row_version').notNull().default(1),
       createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       name: text('name').notNull(),
       menu: text('menu').notNull(),
@@ -45,6 +48,7 @@ export const tableShapes = {
   roles: () =>
     pgTable('roles', {
       id: uuid('id').primaryKey().defaultRandom(),
+      rowVersion: integer('row_version').notNull().default(1),
       createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       name: text('name').notNull(),
       type: text('type').default('user'),
@@ -64,6 +68,7 @@ export const tableShapes = {
   'user-roles': () =>
     pgTable('user_roles', {
       id: uuid('id').primaryKey().defaultRandom(),
+      rowVersion: integer('row_version').notNull().default(1),
       createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       user: uuid('user_id').notNull(),
       role: uuid('role_id').notNull(),
@@ -71,6 +76,7 @@ export const tableShapes = {
   notifications: () =>
     pgTable('notifications', {
       id: uuid('id').primaryKey().defaultRandom(),
+      rowVersion: integer('row_version').notNull().default(1),
       createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       user: uuid('user_id').notNull(),
       title: text('title').notNull(),
@@ -81,6 +87,7 @@ export const tableShapes = {
   invites: () =>
     pgTable('invites', {
       id: uuid('id').primaryKey().defaultRandom(),
+      rowVersion: integer('row_version').notNull().default(1),
       createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       email: text('email'),
       token: text('token').notNull(),
@@ -93,6 +100,7 @@ export const tableShapes = {
   translations: () =>
     pgTable('translations', {
       id: uuid('id').primaryKey().defaultRandom(),
+      rowVersion: integer('row_version').notNull().default(1),
       createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       language: text('language').notNull(),
       entries: jsonb('entries').notNull().default(sql.raw("'{}'::jsonb")),
@@ -103,6 +111,7 @@ export const tableShapes = {
   experiences: () =>
     pgTable('experiences', {
       id: uuid('id').primaryKey().defaultRandom(),
+      rowVersion: integer('row_version').notNull().default(1),
       createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       title: text('title').notNull(),
       slug: text('slug'),

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     public readonly fields?: Record<string, string>,
     /** A machine-readable reason a client acts on (`two_factor_setup_required`). */
     public readonly code?: string,
+    /** More of the answer's body, beside `error` (a 412's `current` record). */
+    public readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }

@@ -58,9 +58,12 @@ function messageOf(field: string, issue: AjvIssue): string {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError & { validation?: AjvIssue[] }, request, reply) => {
     if (err instanceof HttpError) {
-      return reply
-        .status(err.statusCode)
-        .send({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.code ? { code: err.code } : {}) });
+      return reply.status(err.statusCode).send({
+        ...err.details,
+        error: err.message,
+        ...(err.fields ? { fields: err.fields } : {}),
+        ...(err.code ? { code: err.code } : {}),
+      });
     }
     if (err.validation) {
       // Field names can come from the request: no prototype to reach.

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { operationsOf, type ResourceDef } from '../../shared/resource';
 import { kindOf } from '../../field-kinds';
 import { serverKindOf } from '../../field-kinds/server';
 import { createRecord, deleteRecords, getRecord, listRecords, updateRecords, type WriteContext } from '../crud/repository';
-import { crudOperations, exportQuerySchema, type FindResource, type UpdateManyBody } from '../../shared/api/crud';
+import { crudOperations, exportQuerySchema, type ApiRecord, type FindResource, type UpdateManyBody } from '../../shared/api/crud';
 import { refuseUnknownParams } from '../crud/known-params';
 import { operation } from '../../shared/api/operation';
 import { Type } from '../../shared/api/schema';
@@ -21,6 +21,7 @@ import type { TargetAccess } from '../crud/populate';
 import type { ServerFeature } from '../feature';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../storage/file-storage';
+import { preconditionsOf } from '../crud/preconditions';
 
 type IdParams = { id: string };
 type Body = Record<string, unknown>;
@@ -143,10 +144,22 @@ function registerExport({ app, r, db, storage }: ResourceRoutes) {
 
 /** `GET {api}/:id`. */
 function registerGet({ app, r, api, db, storage }: ResourceRoutes) {
-  app.get<{ Params: IdParams }>(`${r.api}/:id`, { config: { resource: ruleResourceOf(r) }, schema: api.get }, async (req) =>
-    getRecord(db(), r, req.params.id, storage, accessOf(req), targetsOf(db, req)),
+  app.get<{ Params: IdParams }>(`${r.api}/:id`, { config: { resource: ruleResourceOf(r) }, schema: api.get }, async (req, reply) =>
+    tagged(reply, await getRecord(db(), r, req.params.id, storage, accessOf(req), targetsOf(db, req))),
   );
 }
+
+/** The record's entity tag, its version: what a later `If-Match` names. */
+function tagged(reply: FastifyReply, record: ApiRecord): ApiRecord {
+  if (typeof record._version === 'number') reply.header('etag', `"${record._version}"`);
+  return record;
+}
+
+/** The write's context with what `If-Match` asks of the records it writes. */
+const withPreconditions = (ctx: WriteContext, req: FastifyRequest, ids: readonly string[]): WriteContext => ({
+  ...ctx,
+  preconditions: preconditionsOf(req.headers['if-match'], ids),
+});
 
 /** `POST {api}`. */
 function registerCreate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
@@ -166,9 +179,10 @@ function registerUpdate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
   app.put<{ Params: IdParams; Body: Body }>(
     `${r.api}/:id`,
     { bodyLimit, config: { resource: ruleResourceOf(r) }, preValidation: dropBlanks.fromBody, schema: api.update },
-    async (req) => {
-      const [{ record }] = await updateRecords(db(), r, [req.params.id], req.body, ctx(req));
-      return record;
+    async (req, reply) => {
+      const ids = [req.params.id];
+      const [{ record }] = await updateRecords(db(), r, ids, req.body, withPreconditions(ctx(req), req, ids));
+      return tagged(reply, record);
     },
   );
   // react-admin's updateMany in one request: the same permission record as
@@ -182,7 +196,7 @@ function registerUpdate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
       schema: api.updateMany,
     },
     async (req) => {
-      const changed = await updateRecords(db(), r, req.body.ids, req.body.data, ctx(req));
+      const changed = await updateRecords(db(), r, req.body.ids, req.body.data, withPreconditions(ctx(req), req, req.body.ids));
       return { data: changed.map((c) => c.record) };
     },
   );
@@ -191,7 +205,8 @@ function registerUpdate({ app, r, api, db, ctx, dropBlanks }: ResourceRoutes) {
 /** `DELETE {api}/:id`, and `DELETE {api}?ids=` for several records. */
 function registerDelete({ app, r, api, db, ctx }: ResourceRoutes) {
   app.delete<{ Params: IdParams }>(`${r.api}/:id`, { config: { resource: ruleResourceOf(r) }, schema: api.delete }, async (req) => {
-    await deleteRecords(db(), r, [req.params.id], ctx(req));
+    const ids = [req.params.id];
+    await deleteRecords(db(), r, ids, withPreconditions(ctx(req), req, ids));
     return { ok: true };
   });
   // react-admin's deleteMany in one request, under the single delete's permission record.
@@ -203,7 +218,8 @@ function registerDelete({ app, r, api, db, ctx }: ResourceRoutes) {
       schema: api.deleteMany,
     },
     async (req) => {
-      const befores = await deleteRecords(db(), r, req.query.ids.split(','), ctx(req));
+      const ids = req.query.ids.split(',');
+      const befores = await deleteRecords(db(), r, ids, withPreconditions(ctx(req), req, ids));
       return { data: befores.map((b) => b._id) };
     },
   );

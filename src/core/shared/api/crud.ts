@@ -14,7 +14,13 @@ import { Id, Ok, Type, type Static, type TSchema } from './schema';
  * (`ApiRecord`, `ApiList`); a resource's own fields are checked at run time.
  */
 
-/** A record as any resource's routes answer it: its id as `_id`, then its readable fields. */
+/**
+ * The record's version: 1 when made, one more on every change. Its entity
+ * tag (`ETag: "7"`), which `If-Match` on an update or delete compares.
+ */
+export const RecordVersion = Type.Integer({ minimum: 1, description: 'The record’s version; its ETag is "<version>".' });
+
+/** A record as any resource's routes answer it: its id as `_id`, its `_version`, then its readable fields. */
 export interface ApiRecord {
   _id: string;
   [field: string]: unknown;
@@ -76,6 +82,7 @@ export function recordSchema(r: ResourceDef, find: FindResource) {
   return Type.Unsafe<ApiRecord>(
     Type.Object({
       _id: Type.String(),
+      _version: Type.Optional(RecordVersion),
       // Optional: a caller whose access rules hide a field gets records without it.
       ...Object.fromEntries(fields.map((f) => [f, Type.Optional(kindOf(r.fields[f]).apiSchema(r.fields[f], ctx))])),
     }),
@@ -178,6 +185,19 @@ interface OperationBasis {
   record: ReturnType<typeof recordSchema>;
 }
 
+/** Said of every generic update and delete: how `If-Match` guards a write against changes made since the record was read. */
+const IF_MATCH =
+  'Send `If-Match: "<version>"` (the record’s `_version`, its `ETag`) to write only while the record is as you read it; ' +
+  'a bulk write lists `"<id>:<version>"` for each record. A stale version answers 412 with the record as it is now ' +
+  '(`current`) and writes nothing. Without `If-Match` the write applies to the record as it is (the last write wins).';
+
+/** 412: the record changed since the writer read it; `current` is the record now, as the caller may read it. */
+const staleAnswer = (record: TSchema) =>
+  Type.Object(
+    { error: Type.String(), current: record },
+    { description: 'The record changed since you read it (`If-Match` names an older version); nothing was written.' },
+  );
+
 /** list, get, create, update and delete: the operations on one record (or a page of them). */
 function singleOperations(r: ResourceDef, { tags, stem: s, record }: OperationBasis) {
   return {
@@ -205,17 +225,19 @@ function singleOperations(r: ResourceDef, { tags, stem: s, record }: OperationBa
     update: operation({
       operationId: `update${s}`,
       summary: `Change one of ${r.name}`,
+      description: IF_MATCH,
       tags,
       params: IdParams,
       body: bodySchema(r, 'update'),
-      response: { 200: record, ...errors(403, 404, 409) },
+      response: { 200: record, ...errors(403, 404, 409), 412: staleAnswer(record) },
     }),
     delete: operation({
       operationId: `delete${s}`,
       summary: `Delete one of ${r.name}`,
+      description: IF_MATCH,
       tags,
       params: IdParams,
-      response: { 200: Ok, ...errors(403, 404, 409) },
+      response: { 200: Ok, ...errors(403, 404, 409), 412: staleAnswer(record) },
     }),
   };
 }
@@ -227,19 +249,21 @@ function bulkOperations(r: ResourceDef, { tags, stem: s, record }: OperationBasi
       operationId: `updateMany${s}`,
       summary: `Change several of ${r.name} alike (all or none)`,
       description:
-        'Each record is checked as a single update (permission of `PUT {api}/{id}`, rank rule); a refusal or a missing id changes nothing.',
+        'Each record is checked as a single update (permission of `PUT {api}/{id}`, rank rule); a refusal or a missing id changes nothing. ' +
+        IF_MATCH,
       tags,
       body: updateManyBodySchema(r),
-      response: { 200: UpdatedMany(record), ...errors(403, 404, 409) },
+      response: { 200: UpdatedMany(record), ...errors(403, 404, 409), 412: staleAnswer(record) },
     }),
     deleteMany: operation({
       operationId: `deleteMany${s}`,
       summary: `Delete several of ${r.name} (all or none)`,
       description:
-        'Each record is checked as a single delete (permission of `DELETE {api}/{id}`, rank rule); a refusal or a missing id deletes nothing.',
+        'Each record is checked as a single delete (permission of `DELETE {api}/{id}`, rank rule); a refusal or a missing id deletes nothing. ' +
+        IF_MATCH,
       tags,
       querystring: IdsQuery,
-      response: { 200: DeletedMany, ...errors(403, 404, 409) },
+      response: { 200: DeletedMany, ...errors(403, 404, 409), 412: staleAnswer(record) },
     }),
   };
 }

@@ -84,7 +84,7 @@ describe('roles x records: get, list and export', () => {
     const list = await call(h, 'GET', '/api/auth/users?limit=1000', { token: person.token });
     const listed = new Map((list.json().data as Record<string, unknown>[]).map((u) => [u._id, u]));
     const csv = (await call(h, 'GET', '/api/auth/users/export.csv', { token: person.token })).body;
-    const shown = ['_id', ...FIELDS.filter((f) => readable(rules).has(f))].sort();
+    const shown = ['_id', '_version', ...FIELDS.filter((f) => readable(rules).has(f))].sort();
     for (const t of targets) {
       const what = `${label} on ${t.label}`;
       const get = await call(h, 'GET', `/api/auth/users/${t._id}`, { token: person.token });

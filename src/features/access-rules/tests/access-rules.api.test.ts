@@ -127,7 +127,7 @@ describe('the support desk: names and e-mails of confirmed users, may only block
     expect(data.map((u) => u._id)).toContain(confirmedUser._id);
     expect(data.map((u) => u._id)).not.toContain(unconfirmedUser._id);
     expect(total).toBe(data.length);
-    for (const u of data) expect(Object.keys(u).sort()).toEqual(['_id', ...SUPPORT_DESK.read].sort());
+    for (const u of data) expect(Object.keys(u).sort()).toEqual(['_id', '_version', ...SUPPORT_DESK.read].sort());
     // The search does not find the unconfirmed user either.
     const search = await call(h, 'GET', '/api/auth/users?q=Unconfirmed', { token: desk.token });
     expect(search.json().total).toBe(0);
@@ -208,7 +208,7 @@ describe('the support desk: names and e-mails of confirmed users, may only block
     expect(list.body).not.toContain('Ermou');
     expect((await call(h, 'GET', `/api/auth/user-profiles/${unconfirmedUser._id}`, { token: desk.token })).statusCode).toBe(404);
     const one = await call(h, 'GET', `/api/auth/user-profiles/${confirmedUser._id}`, { token: desk.token });
-    expect(Object.keys(one.json()).sort()).toEqual(['_id', 'createdAt', 'email', 'name']);
+    expect(Object.keys(one.json()).sort()).toEqual(['_id', '_version', 'createdAt', 'email', 'name']);
   });
 
   test('the dashboard counts only the users the desk may read', async () => {
