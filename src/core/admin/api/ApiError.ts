@@ -1,4 +1,5 @@
 import { HttpError } from 'react-admin';
+import type { ApiRecord } from '../../shared/api/crud';
 
 /** The API helper shows the server's error field; otherwise 'An unexpected error occurred.' */
 export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
@@ -10,6 +11,8 @@ export interface ApiErrorBody {
   errors?: Record<string, string>;
   /** True when no HTTP answer arrived at all (network failure). */
   transport?: boolean;
+  /** A 412 (the record changed since it was read): the record as it is now. */
+  current?: ApiRecord;
 }
 
 /** An HttpError whose body says whether the server explained itself. */

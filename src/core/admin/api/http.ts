@@ -1,6 +1,7 @@
 import { getToken } from '../../web/session';
 import { apiError } from './ApiError';
 import type { BodyOf, Operation, Success } from '../../shared/api/operation';
+import type { ApiRecord } from '../../shared/api/crud';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -8,6 +9,8 @@ export interface RequestOptions {
   /** Sent as multipart instead of JSON (uploads). */
   form?: FormData;
   signal?: AbortSignal;
+  /** More request headers (`If-Match`). */
+  headers?: Record<string, string>;
 }
 
 /** Injected in tests so no real network is needed. */
@@ -45,7 +48,7 @@ async function readJson(res: Response): Promise<unknown> {
 
 /** One JSON call to the product API with the Bearer token of the stored session. */
 export async function api<T>(url: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -64,12 +67,14 @@ export async function api<T>(url: string, opts: RequestOptions = {}): Promise<T>
   // A signed-in call refused as unauthenticated: the session is over, whichever screen asked.
   if (res.status === 401 && token) unauthorized();
   if (!res.ok) {
-    const o = (json && typeof json === 'object' ? json : {}) as { error?: unknown; fields?: unknown; code?: unknown };
+    const o = (json && typeof json === 'object' ? json : {}) as { error?: unknown; fields?: unknown; code?: unknown; current?: unknown };
     // A role of the user now requires two-factor sign-in: the session can only set it up.
     if (res.status === 403 && o.code === 'two_factor_setup_required') setupRequired();
     throw apiError(res.status, {
       error: typeof o.error === 'string' ? o.error : undefined,
       errors: o.fields && typeof o.fields === 'object' ? (o.fields as Record<string, string>) : undefined,
+      // A 412: the record as it is now.
+      current: o.current && typeof o.current === 'object' ? (o.current as ApiRecord) : undefined,
     });
   }
   return json as T;

@@ -1,6 +1,7 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, DialogTitle, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
-import { CreateBase, EditBase, useEditContext, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { CreateBase, EditBase, useEditContext, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { ResourceDef } from '../../shared/resource';
 import { confirmDiscard } from './confirmDiscard';
 import { GenericForm } from './GenericForm';
@@ -11,6 +12,8 @@ import { moduleOf, useAdminResources } from '../resources/AdminResources';
 import { RecordHistory } from '../../../features/audit/admin/RecordHistory';
 import { focusFirstField } from './focusFirstField';
 import { useAbilities } from './useAbilities';
+import type { FieldAccess } from './fieldAccess';
+import { useEditConflict } from '../conflict/useEditConflict';
 
 export type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };
 
@@ -41,25 +44,51 @@ function useDiscardGuard(onClose: () => void) {
   return { askToClose, onDirtyChange };
 }
 
-/** After a save: a toast, the list refreshed and the dialog closed; after a refusal, a toast. */
-function useSaveOptions(def: ResourceDef, action: 'create' | 'update', onClose: () => void) {
+/** What a save's variables carry (react-admin's update): the body sent and the record the form opened. */
+interface SaveVariables {
+  data?: Record<string, unknown>;
+  previousData?: RaRecord;
+}
+
+/**
+ * How the form saves: the body it sends (only fields the user may write);
+ * after a save a toast, the list refreshed and the dialog closed; after a
+ * refusal a toast, or the conflict dialog when someone changed the record
+ * since it was opened (412). "Reload" there mounts the edit form afresh
+ * (`formKey`), so it loads the record as it is now.
+ */
+function useFormSave(def: ResourceDef, target: DialogTarget, access: FieldAccess, onClose: () => void) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  return {
-    onSuccess: () => {
-      notify(crudSuccessMessage(translate, def.name, action), { type: 'success' });
-      refresh();
-      onClose();
-    },
-    onError: (e: unknown) => {
-      // Field errors appear next to their inputs; a toast still says why.
-      const fields = errorBody(e).errors;
-      if (!fields || Object.keys(fields).length === 0 || errorBody(e).error) {
-        notify(crudErrorMessage(translate, def.name, action, e), { type: 'error' });
-      }
-    },
+  const queryClient = useQueryClient();
+  const creating = target.mode === 'create';
+  const action = creating ? 'create' : 'update';
+  const [formKey, setFormKey] = useState(0);
+  const onSuccess = () => {
+    notify(crudSuccessMessage(translate, def.name, action), { type: 'success' });
+    refresh();
+    onClose();
   };
+  const edit = useEditConflict(def, target.mode === 'edit' ? target.id : undefined, access, {
+    saved: onSuccess,
+    reload: () => {
+      // The record as it is now, not the copy the form opened with: dropped, then loaded by the fresh form.
+      queryClient.removeQueries({ queryKey: [def.name, 'getOne'] });
+      setFormKey((k) => k + 1);
+      notify('app.conflict.reloaded', { type: 'info' });
+    },
+  });
+  const onError = (e: unknown, variables?: SaveVariables) => {
+    if (!creating && edit.onStale(e, variables?.data ?? {}, variables?.previousData)) return;
+    // Field errors appear next to their inputs; a toast still says why.
+    const fields = errorBody(e).errors;
+    if (!fields || Object.keys(fields).length === 0 || errorBody(e).error) {
+      notify(crudErrorMessage(translate, def.name, action, e), { type: 'error' });
+    }
+  };
+  const transform = (data: Record<string, unknown>) => toBody(def, data, creating, access);
+  return { conflict: edit.dialog, formKey, transform, mutationOptions: { onSuccess, onError } };
 }
 
 /**
@@ -72,12 +101,11 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { askToClose, onDirtyChange } = useDiscardGuard(onClose);
   const creating = target.mode === 'create';
-  const mutationOptions = useSaveOptions(def, creating ? 'create' : 'update', onClose);
+  const { access } = useAbilities(def);
+  const { conflict, formKey, transform, mutationOptions } = useFormSave(def, target, access, onClose);
   const EditPanel = moduleOf(useAdminResources().modules, def.name).editPanel;
   const singular = translate(`resources.${def.name}.name`, { smart_count: 1, _: def.name });
   const title = translate(creating ? 'app.form.post_title' : 'app.form.edit_title', { name: singular });
-  const { access } = useAbilities(def);
-  const transform = (data: Record<string, unknown>) => toBody(def, data, creating, access);
   return (
     <Dialog
       open
@@ -95,6 +123,7 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
         </CreateBase>
       ) : (
         <EditBase
+          key={formKey}
           resource={def.name}
           id={target.id}
           redirect={false}
@@ -108,6 +137,7 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
       )}
       {target.mode === 'edit' && EditPanel && <EditPanel id={target.id} />}
       {target.mode === 'edit' && <RecordHistory resource={def.name} id={target.id} />}
+      {conflict}
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { TranslateFunction } from 'react-admin';
-import { errorBody } from '../api/ApiError';
+import { errorBody, errorStatus } from '../api/ApiError';
 
 export type CrudAction = 'create' | 'update' | 'delete' | 'fetch';
 
@@ -15,6 +15,8 @@ export function thingOf(translate: TranslateFunction, resource: string): string 
  */
 export function crudErrorMessage(translate: TranslateFunction, resource: string, action: CrudAction, error: unknown): string {
   const body = errorBody(error);
+  // Someone changed the record since this screen read it (If-Match): said in the user's language.
+  if (errorStatus(error) === 412) return translate(action === 'delete' ? 'app.conflict.stale_delete' : 'app.conflict.stale');
   if (body.error) return body.error;
   const thing =
     action === 'fetch'

@@ -145,6 +145,23 @@ function readMethods(resources: ResourceSet) {
   };
 }
 
+/**
+ * `If-Match` with the version the record had when the screen read it: the
+ * server refuses the write (412) when someone changed it since. None when
+ * the screen has no version (a record read before versions existed).
+ */
+function ifMatchOf(previous: Partial<RaRecord> | undefined): Record<string, string> {
+  return typeof previous?._version === 'number' ? { 'If-Match': `"${previous._version}"` } : {};
+}
+
+/** A bulk write's `If-Match`: `"<id>:<version>"` for each record, from `meta.versions` (the list's rows). */
+function bulkIfMatchOf(ids: readonly string[], meta: unknown): Record<string, string> {
+  const versions = (meta as { versions?: Record<string, unknown> } | undefined)?.versions;
+  if (!versions) return {};
+  const tags = ids.flatMap((id) => (typeof versions[id] === 'number' ? [`"${id}:${versions[id]}"`] : []));
+  return tags.length === ids.length ? { 'If-Match': tags.join(', ') } : {};
+}
+
 /** create, update, updateMany, delete and deleteMany of an app serving `resources`. */
 function writeMethods(resources: ResourceSet) {
   const base = (resource: string) => baseOf(resources, resource);
@@ -157,6 +174,7 @@ function writeMethods(resources: ResourceSet) {
       const saved = await api<ApiRecord>(`${base(resource)}/${encodeURIComponent(String(params.id))}`, {
         method: 'PUT',
         body: toBody(params.data),
+        headers: ifMatchOf(params.previousData),
       });
       return { data: toRecord<R>(saved) };
     },
@@ -175,14 +193,20 @@ function writeMethods(resources: ResourceSet) {
       return { data: done };
     },
     async delete<R extends RaRecord>(resource: string, params: DeleteParams<R>) {
-      await api(`${base(resource)}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
+      await api(`${base(resource)}/${encodeURIComponent(String(params.id))}`, {
+        method: 'DELETE',
+        headers: ifMatchOf(params.previousData),
+      });
       return { data: params.previousData ?? ({ id: params.id } as R) };
     },
     /** `DELETE {base}?ids=...`: one request, all or nothing on the server (runs of MAX_IDS as updateMany). */
     async deleteMany(resource: string, params: DeleteManyParams) {
       const done: string[] = [];
       for (const ids of chunksOf(params.ids)) {
-        const res = await api<DeletedManyAnswer>(`${base(resource)}?${new URLSearchParams({ ids: ids.join(',') })}`, { method: 'DELETE' });
+        const res = await api<DeletedManyAnswer>(`${base(resource)}?${new URLSearchParams({ ids: ids.join(',') })}`, {
+          method: 'DELETE',
+          headers: bulkIfMatchOf(ids, params.meta),
+        });
         done.push(...res.data);
       }
       return { data: done };
