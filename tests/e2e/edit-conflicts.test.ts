@@ -113,6 +113,41 @@ describe('the conflict dialog', () => {
     await context.close();
   });
 
+  it('the experience editor keeps my change and takes theirs for the rest', async () => {
+    const item = (await send('POST', '/api/auth/experiences', {
+      title: 'Harbour walk',
+      description: '<p>Along the old port.</p>',
+      tags: ['walks'],
+    })) as unknown as { _id: string };
+    const { context, page } = await visit(browser, { login: admin });
+    await page.goto(`${server.url}/admin/experiences/${item._id}/edit`);
+    const tags = page.getByLabel('Tags');
+    await expect.poll(() => tags.inputValue()).toBe('walks');
+    await send('PUT', `/api/auth/experiences/${item._id}`, { title: 'Harbour walk at dusk' });
+    await tags.fill('walks, sea');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    const conflict = page.getByRole('dialog', { name: 'Changed by someone else' });
+    await conflict.getByTestId('conflict-row-title').getByText('Changed by them').waitFor();
+    await conflict.getByTestId('conflict-row-tags').getByText('Changed by you').waitFor();
+    await expectAccessible(page, '[data-testid=conflict-dialog]');
+    await conflict.getByRole('button', { name: 'Keep my changes, take theirs for the rest' }).click();
+    await conflict.waitFor({ state: 'detached' });
+    // The editor opens the item afresh: their title, my tags.
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Harbour walk at dusk');
+    await expect.poll(() => tags.inputValue()).toBe('walks, sea');
+    const now = (await send('GET', `/api/auth/experiences/${item._id}`)) as unknown as {
+      title: string;
+      tags: string[];
+      description: string;
+    };
+    expect(now).toMatchObject({ title: 'Harbour walk at dusk', tags: ['walks', 'sea'], description: '<p>Along the old port.</p>' });
+    // A second save goes at the new version, without a conflict.
+    await tags.fill('walks, sea, evening');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expectToast(page, 'Experience updated successfully.');
+    await context.close();
+  });
+
   it('a delete of a record changed since the list loaded deletes nothing and says why', async () => {
     const sofia = await person('Sofia Dimou');
     const { context, page } = await visit(browser, { login: admin });

@@ -8,16 +8,13 @@ import { useAbilities } from '../../../core/admin/generic/useAbilities';
 import { experiences } from '../resource';
 import { EditorFields } from './EditorFields';
 import { EditorToolbar } from './EditorToolbar';
-import type { EditorValues } from './experienceBody';
+import { valuesOf, type EditorValues } from './experienceBody';
 import { ImagesGrid } from './ImagesGrid';
-import { formatTags } from './tags';
 import { UploadProgress } from './UploadProgress';
 import { useCloseEditor } from './useCloseEditor';
 import { useImageEntries, type ImageEntries } from './useImageEntries';
 import { useSaveExperience } from './useSaveExperience';
 import { useUnsavedGuard } from './useUnsavedGuard';
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 interface BodyProps {
   def: ResourceDef;
@@ -64,21 +61,16 @@ function EditorBody({ def, images, progress, saving, saved }: BodyProps) {
   );
 }
 
-/** The editor's form: fields, pictures, toolbars above and below. */
-export function EditorForm({ record }: { record?: RaRecord }) {
+/** The editor's form: fields, pictures, toolbars above and below; `reload` opens the item afresh (after a conflict). */
+export function EditorForm({ record, reload = () => undefined }: { record?: RaRecord; reload?: () => void }) {
   const def = experiences;
   const images = useImageEntries(record);
-  const { save, progress, saving, saved } = useSaveExperience(record ? String(record.id) : undefined, images);
-  const defaults = {
-    title: str(record?.title),
-    slug: str(record?.slug),
-    description: str(record?.description),
-    tags: formatTags(record?.tags),
-    under_review: record?.under_review === true,
-  };
+  const { save, progress, saving, saved, conflictDialog } = useSaveExperience(record, images, reload);
+  const defaults = valuesOf(record);
   return (
     <Form defaultValues={defaults} onSubmit={save} resource="experiences" noValidate>
       <EditorBody def={def} images={images} progress={progress} saving={saving} saved={saved} />
+      {conflictDialog}
     </Form>
   );
 }

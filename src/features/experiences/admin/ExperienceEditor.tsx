@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { Title, useGetOne, useTranslate } from 'react-admin';
@@ -12,7 +13,10 @@ import { experiences } from '../resource';
 function EditLoader({ id }: { id: string }) {
   const translate = useTranslate();
   const close = useCloseEditor();
-  const { data, isPending, error } = useGetOne('experiences', { id });
+  const { data, isPending, error, refetch } = useGetOne('experiences', { id });
+  // Opened afresh (after a conflict): the item as it is now, in a new form.
+  const [opened, setOpened] = useState(0);
+  const reload = () => void refetch().then(() => setOpened((n) => n + 1));
   const history = useMayReadAudit();
   const { access } = useAbilities(experiences);
   if (isPending) return <LinearProgress data-testid="editor-loading" />;
@@ -31,7 +35,7 @@ function EditLoader({ id }: { id: string }) {
     );
   return (
     <>
-      <EditorForm record={data} />
+      <EditorForm key={opened} record={data} reload={reload} />
       {/* The generic edit dialogs' History section; this editor is a page of its own. */}
       {history && (
         <Box sx={{ mt: 2, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>

@@ -1,5 +1,6 @@
 import { toPayload, type ImageEntryState } from '../../../core/shared/image-entry';
-import { parseTags } from './tags';
+import { formatTags, parseTags } from './tags';
+import { imagesOf } from './images';
 
 /** The editor's form values (tags as typed). */
 export interface EditorValues {
@@ -27,3 +28,17 @@ export function experienceBody(values: EditorValues, entries: readonly ImageEntr
     images: toPayload([...entries]),
   };
 }
+
+/** The editor's values for a stored item (what the form opens with). */
+export function valuesOf(record: Readonly<Record<string, unknown>> | undefined): EditorValues {
+  return {
+    title: text(record?.title),
+    slug: text(record?.slug),
+    description: text(record?.description),
+    tags: formatTags(record?.tags),
+    under_review: record?.under_review === true,
+  };
+}
+
+/** The item's pictures as ids, in order: what tells whether the pictures changed. */
+export const pictureIds = (record: object | undefined): string[] => imagesOf(record).map((i) => i.id);

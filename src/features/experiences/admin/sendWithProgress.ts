@@ -1,4 +1,5 @@
 import { getToken } from '../../../core/web/session';
+import type { ApiRecord } from '../../../core/shared/api/crud';
 import { apiError } from '../../../core/admin/api/ApiError';
 
 /**
@@ -11,6 +12,7 @@ export function sendWithProgress<T>(
   url: string,
   body: unknown,
   onProgress: (fraction: number) => void,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -19,6 +21,7 @@ export function sendWithProgress<T>(
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
     };
@@ -34,11 +37,13 @@ export function sendWithProgress<T>(
         resolve(json as T);
         return;
       }
-      const o = (json && typeof json === 'object' ? json : {}) as { error?: unknown; fields?: unknown };
+      const o = (json && typeof json === 'object' ? json : {}) as { error?: unknown; fields?: unknown; current?: unknown };
       reject(
         apiError(xhr.status, {
           error: typeof o.error === 'string' ? o.error : undefined,
           errors: o.fields && typeof o.fields === 'object' ? (o.fields as Record<string, string>) : undefined,
+          // A 412: the item as it is now.
+          current: o.current && typeof o.current === 'object' ? (o.current as ApiRecord) : undefined,
         }),
       );
     };
