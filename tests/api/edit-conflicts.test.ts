@@ -153,3 +153,22 @@ test('a caller with access rules sees in the 412 only what they may read', async
   expect(Object.keys(stale.json().current).sort()).toEqual(['_id', '_version', 'blocked', 'name']);
   expect(stale.body).not.toContain('555 0142');
 });
+
+test('the own profile saves at the version read: two tabs, the second is a 412 with the profile now', async () => {
+  const me = await signedIn(h, 'User');
+  const mine = (body: Record<string, unknown>, ifMatch?: string) =>
+    call(h, 'POST', '/api/auth/my-profile', { token: me.token, body, headers: ifMatch ? { 'if-match': ifMatch } : {} });
+  const read = (await call(h, 'GET', '/api/auth/my-profile', { token: me.token })).json();
+  expect(read._version).toBe(1);
+  const first = await mine({ name: 'Tab One', bio: 'From the first tab' }, `"${read._version}"`);
+  expect(first.statusCode, first.body).toBe(200);
+  expect(first.json()).toMatchObject({ name: 'Tab One', _version: 2 });
+  const second = await mine({ name: 'Tab Two', phone: '+30 210 555 0177' }, `"${read._version}"`);
+  expect(second.statusCode).toBe(412);
+  expect(second.json().current).toMatchObject({ name: 'Tab One', bio: 'From the first tab', phone: '', _version: 2 });
+  expect(Object.keys(second.json().current).sort()).toEqual(['_version', 'address', 'bio', 'email', 'image', 'name', 'phone']);
+  // An admin's change counts too.
+  await put(me._id, { address: 'Odos Aiolou 3' }, anna.token);
+  expect((await mine({ name: 'Tab One' }, '"2"')).statusCode).toBe(412);
+  expect((await mine({ name: 'Tab One again' }, '"3"')).statusCode).toBe(200);
+});

@@ -148,6 +148,33 @@ describe('the conflict dialog', () => {
     await context.close();
   });
 
+  it('the own profile page: an admin changed my account meanwhile; my phone and their bio both stay', async () => {
+    const email = `anna.profile.${Date.now()}@example.gr`;
+    const anna = await send('POST', '/api/auth/users', { name: 'Anna Profile', email, password: 'secret-pass-1' });
+    // The seeded User role: the own profile in the menu.
+    const roles = (await apiCall(server.url, admin.token, 'GET', '/api/auth/roles?limit=100')).body as {
+      data: { _id: string; name: string }[];
+    };
+    await send('POST', '/api/auth/user-roles', { user: anna._id, role: roles.data.find((r) => r.name === 'User')!._id });
+    const login = await apiLogin(server.url, email, 'secret-pass-1');
+    const { context, page } = await visit(browser, { login });
+    await page.goto(`${server.url}/admin/account/profile`);
+    const phone = page.getByLabel('Phone');
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Anna Profile');
+    await send('PUT', `/api/auth/users/${anna._id}`, { bio: 'Set by the admin' });
+    await phone.fill('+30 210 555 0188');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    const conflict = page.getByRole('dialog', { name: 'Changed by someone else' });
+    await conflict.getByTestId('conflict-row-bio').getByText('Changed by them').waitFor();
+    await conflict.getByTestId('conflict-row-phone').getByText('Changed by you').waitFor();
+    await conflict.getByRole('button', { name: 'Keep my changes, take theirs for the rest' }).click();
+    await expectToast(page, 'Profile Updated successfully.');
+    await conflict.waitFor({ state: 'detached' });
+    expect(await userNow(anna._id)).toMatchObject({ phone: '+30 210 555 0188', bio: 'Set by the admin' });
+    await expect.poll(() => page.getByLabel('Bio').inputValue()).toBe('Set by the admin');
+    await context.close();
+  });
+
   it('a delete of a record changed since the list loaded deletes nothing and says why', async () => {
     const sofia = await person('Sofia Dimou');
     const { context, page } = await visit(browser, { login: admin });

@@ -4,6 +4,7 @@ import { operation } from '../../core/shared/api/operation';
 import { LimitParam, PageParam, SearchParam } from '../../core/shared/api/paging';
 import { Nullable, PageInfo, Type } from '../../core/shared/api/schema';
 import { PASSWORD_MAX } from '../../core/field-kinds/text-rules';
+import { RecordVersion } from '../../core/shared/api/crud';
 
 const pageQuery = (defaultLimit: number) => ({
   page: PageParam,
@@ -32,6 +33,8 @@ export const userCategories = operation({
 
 /** What a user reads and edits about themself. */
 export const Profile = Type.Object({
+  /** The account's version: send it back as `If-Match: "<version>"` to save only while no one changed it since. */
+  _version: RecordVersion,
   name: Type.String(),
   email: Type.String(),
   address: Type.String(),
@@ -66,7 +69,16 @@ export const updateMyProfile = operation({
     },
     { additionalProperties: false },
   ),
-  response: { 200: Profile },
+  description:
+    'Send `If-Match: "<version>"` (the profile’s `_version`) to save only while the account is as you read it: ' +
+    'a stale version answers 412 with the profile now (`current`) and saves nothing.',
+  response: {
+    200: Profile,
+    412: Type.Object(
+      { error: Type.String(), current: Profile },
+      { description: 'The account changed since you read it; nothing was saved.' },
+    ),
+  },
 });
 
 export const uploadProfileImage = operation({

@@ -1,24 +1,21 @@
-import { useState } from 'react';
 import { Alert, Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, PasswordInput, SaveButton, TextInput, Title, useNotify, useTranslate } from 'react-admin';
-import { updateSessionUser } from '../../../core/web/session';
+import { useQuery } from '@tanstack/react-query';
+import { Form, PasswordInput, SaveButton, TextInput, Title, useTranslate } from 'react-admin';
 import { errorBody } from '../../../core/admin/api/ApiError';
 import { confirmValidator, fieldValidators } from '../../../core/admin/generic/validators';
 import { MySessions } from '../../sessions/admin/MySessions';
 import { TwoFactorCard } from '../../two-factor/admin/TwoFactorCard';
 import { ImageUpload } from './ImageUpload';
-import { loadProfile, saveProfile, type ProfileUpdate } from './profileApi';
+import { loadProfile, type ProfileUpdate } from './profileApi';
+import { useProfileSave } from './useProfileSave';
 import { PASSWORD_MIN } from '../../../core/field-kinds/text-rules';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export function ProfilePage() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
   const { data, isPending, error } = useQuery({ queryKey: ['app', 'my-profile'], queryFn: loadProfile, retry: false });
+  const { save, saving, dialog } = useProfileSave(data);
   const t = (k: string) => translate(`app.profile.${k}`);
   const submit = async (v: Record<string, unknown>) => {
     const body: ProfileUpdate = {
@@ -29,21 +26,7 @@ export function ProfilePage() {
     };
     if (str(v.password)) body.password = str(v.password);
     if (str(v.image)) body.image = str(v.image);
-    setSaving(true);
-    try {
-      const saved = await saveProfile(body);
-      updateSessionUser({ name: saved.name, image: saved.image ?? null });
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
-      queryClient.setQueryData(['app', 'my-profile'], saved);
-      notify('app.profile.updated', { type: 'success' });
-      // A changed password says so too.
-      if (body.password) notify('app.profile.password_updated', { type: 'success' });
-    } catch (e) {
-      const b = errorBody(e);
-      notify(b.error ?? t(b.transport ? 'save_error' : 'save_failed'), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    await save(body);
   };
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 720 }}>
@@ -56,7 +39,8 @@ export function ProfilePage() {
       {data && (
         <Card variant="outlined">
           <CardContent>
-            <Form record={{ ...data, id: 'me' }} onSubmit={submit} mode="onSubmit" noValidate>
+            {/* A new version (saved here, or reloaded after a conflict) opens the form afresh. */}
+            <Form key={data._version} record={{ ...data, id: 'me' }} onSubmit={submit} mode="onSubmit" noValidate>
               <ImageUpload name={data.name} />
               <TextInput source="email" label={t('email')} fullWidth disabled helperText={false} />
               <TextInput
@@ -90,6 +74,7 @@ export function ProfilePage() {
           </CardContent>
         </Card>
       )}
+      {dialog}
       <TwoFactorCard />
       <MySessions />
     </Box>

@@ -9,7 +9,13 @@ export type ProfileUpdate = BodyOf<typeof contract.updateMyProfile>;
 export const PROFILE_IMAGE_MAX_BYTES = 1024 * 1024;
 
 export const loadProfile = () => call(contract.myProfile, '/api/auth/my-profile');
-export const saveProfile = (body: ProfileUpdate) => call(contract.updateMyProfile, '/api/auth/my-profile', { method: 'POST', body });
+/** Saves at the version the page read (If-Match): a 412 when the account changed since. */
+export const saveProfile = (body: ProfileUpdate, version?: number) =>
+  call(contract.updateMyProfile, '/api/auth/my-profile', {
+    method: 'POST',
+    body,
+    headers: typeof version === 'number' ? { 'If-Match': `"${version}"` } : {},
+  });
 
 export async function uploadProfileImage(file: File): Promise<string | null> {
   const form = new FormData();

@@ -4,7 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import * as contract from '../contract';
 import { clientPermissionsT, roleClientPermissionsT, userRolesT, usersT } from '../../../core/server/db/tables';
 import { escapeLike } from '../../../core/server/crud/query';
-import { badRequest } from '../../../core/server/http/http-error';
+import { badRequest, HttpError } from '../../../core/server/http/http-error';
+import { preconditionsOf } from '../../../core/server/crud/preconditions';
 import { signedIn } from '../../../core/server/http/signed-in';
 import { auditActorOf } from '../../../core/server/audit/record';
 import { updateRecord } from '../../../core/server/crud/repository';
@@ -64,7 +65,15 @@ export async function meRoutes(server: FastifyInstance) {
 
   const profileOf = async (userId: string) => {
     const [u] = await db().select().from(usersT).where(eq(usersT.id, userId));
-    return { name: u.name, email: u.email, address: u.address ?? '', phone: u.phone ?? '', bio: u.bio ?? '', image: u.image ?? null };
+    return {
+      _version: u.rowVersion,
+      name: u.name,
+      email: u.email,
+      address: u.address ?? '',
+      phone: u.phone ?? '',
+      bio: u.bio ?? '',
+      image: u.image ?? null,
+    };
   };
 
   app.get('/api/auth/my-profile', { config: { ...self, twoFactorSetup: true }, schema: contract.myProfile }, async (req) =>
@@ -82,11 +91,19 @@ export async function meRoutes(server: FastifyInstance) {
     if (typeof body.password === 'string' && body.password.length < PASSWORD_MIN) {
       throw badRequest(PASSWORD_MIN_MESSAGE, { password: PASSWORD_MIN_MESSAGE });
     }
-    await updateRecord(db(), resourceByName('users'), me.userId, body, {
-      storage: app.deps.storage,
-      audit: { actor: auditActorOf(req), action: body.password ? 'password-change' : undefined },
-      actingSession: me.sessionId,
-    });
+    try {
+      await updateRecord(db(), resourceByName('users'), me.userId, body, {
+        storage: app.deps.storage,
+        audit: { actor: auditActorOf(req), action: body.password ? 'password-change' : undefined },
+        actingSession: me.sessionId,
+        preconditions: preconditionsOf(req.headers['if-match'], [me.userId]),
+      });
+    } catch (err) {
+      // Changed since the page read it (another tab, an admin): the profile as it is now.
+      if (err instanceof HttpError && err.statusCode === 412)
+        throw new HttpError(412, err.message, undefined, undefined, { current: await profileOf(me.userId) });
+      throw err;
+    }
     return profileOf(me.userId);
   });
 }

@@ -99,7 +99,7 @@ describe('my-profile', () => {
     const u = await signedInUser('User', 'Profile Reader');
     const res = await call(h, 'GET', '/api/auth/my-profile?page=1&limit=25', { token: u.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: 'Profile Reader', email: u.email, address: '', phone: '', bio: '', image: null });
+    expect(res.json()).toEqual({ _version: 1, name: 'Profile Reader', email: u.email, address: '', phone: '', bio: '', image: null });
     const admin = await call(h, 'GET', '/api/auth/my-profile', { token: h.adminToken });
     expect(admin.json()).toMatchObject({ name: 'Administrator', email: ADMIN_EMAIL });
   });
@@ -121,6 +121,7 @@ describe('my-profile', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
+      _version: 2,
       name: 'Saved Name',
       email: u.email,
       address: 'Odos 1, Athens',
