@@ -97,6 +97,8 @@ describe.skipIf(!process.env.DATABASE_URL)('statement timeout (PostgreSQL)', () 
     try {
       const rows = rowsOf<{ statement_timeout: string }>(await h.app.deps.database.db.execute(sql`SHOW statement_timeout`));
       expect(rows[0].statement_timeout).toBe(shown);
+      // And no JIT compilation: seconds of compiling for a reader's audit list that runs in milliseconds.
+      expect(rowsOf<{ jit: string }>(await h.app.deps.database.db.execute(sql`SHOW jit`))[0].jit).toBe('off');
     } finally {
       await h.close();
     }

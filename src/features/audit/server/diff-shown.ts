@@ -4,6 +4,7 @@ import { auditLogs } from '../../../core/server/db/system-tables';
 import { refTarget, tableOf } from '../../../core/server/db/resource-tables';
 import { readableSql } from '../../../core/server/access/condition-sql';
 import type { Access } from '../../../core/server/access/access';
+import { asUuid } from './as-uuid';
 
 /** The reader's access rules by resource name (only the resources they limit). */
 export type LimitsByName = ReadonlyMap<string, Access>;
@@ -20,7 +21,7 @@ const keyIn = (key: SQL, fields: ReadonlySet<string>) => (fields.size ? sql`${ke
 function refValueShown(x: SQL, target: ResourceDef, access: Access): SQL {
   const allowed = readableSql(target, access);
   const t = tableOf(target);
-  const visible = (id: SQL) => (allowed ? sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id}::text = ${id} AND ${allowed})` : sql`true`);
+  const visible = (id: SQL) => (allowed ? sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id} = ${asUuid(id)} AND ${allowed})` : sql`true`);
   const trimmed = access.read
     ? sql`(SELECT jsonb_object_agg(k.key, k.value) FROM jsonb_each(${x}) k WHERE k.key = '_id' OR ${keyIn(sql`k.key`, access.read)})`
     : x;

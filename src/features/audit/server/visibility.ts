@@ -9,6 +9,7 @@ import { mayRead, type Access } from '../../../core/server/access/access';
 import type { AuthContext } from '../../../core/server/types';
 import { ruleResourceOf } from '../../../core/shared/access-rules';
 import { diffShownOf } from './diff-shown';
+import { asUuid } from './as-uuid';
 
 /**
  * What of the trail a reader sees under their access rules (each resource's
@@ -57,7 +58,7 @@ function recordsShown(r: ResourceDef, access: Access): SQL | undefined {
   const allowed = readableSql(r, access);
   if (!allowed) return undefined;
   const t = tableOf(r);
-  const inside = sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id}::text = ${auditLogs.recordId} AND ${allowed})`;
+  const inside = sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id} = ${asUuid(sql`${auditLogs.recordId}`)} AND ${allowed})`;
   return sql`NOT (${eq(auditLogs.resource, r.name)} AND (${auditLogs.recordId} IS NULL OR NOT ${inside}))`;
 }
 
