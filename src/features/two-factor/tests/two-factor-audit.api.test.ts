@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from '../../../../tests/api/harness';
 import { call, createUser } from '../../../../tests/api/helpers';
+import { awayFromStepEnd, STEP_MS } from './step-timing';
 
 // Sign-out and the two-factor events are in the audit
 // trail, and no secret (TOTP secret, code, recovery code, ticket) is in it.
@@ -11,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const STEP_MS = 30_000;
 const codeAt = (secret: string, timestamp: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp });
 const login = (email: string, password: string) => call(h, 'POST', '/api/auth/login', { body: { email, password } });
 const verify = (body: Record<string, string>) => call(h, 'POST', '/api/auth/2fa/verify', { body });
@@ -40,6 +40,7 @@ async function enrolled(role?: string) {
   const u = await createUser(h, { role });
   const token = (await login(u.email, u.password)).json().token as string;
   const { secret } = (await call(h, 'POST', '/api/auth/2fa/setup', { token })).json() as { secret: string };
+  await awayFromStepEnd();
   const enable = await call(h, 'POST', '/api/auth/2fa/enable', { token, body: { code: codeAt(secret, Date.now() - STEP_MS) } });
   expect(enable.statusCode).toBe(200);
   const recoveryCodes = enable.json().recoveryCodes as string[];

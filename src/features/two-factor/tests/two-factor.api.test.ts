@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from '../../../../tests/api/harness';
 import { call, createUser, runSql } from '../../../../tests/api/helpers';
+import { awayFromStepEnd, STEP_MS } from './step-timing';
 
 // Two-factor sign-in (TOTP, RFC 6238). Codes are made from
 // the secret the set-up answers, by the TOTP library, as an authenticator app would.
@@ -18,7 +19,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-const STEP_MS = 30_000;
 const codeAt = (secret: string, timestamp: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp });
 /** Every secret, code, ticket and recovery code a test saw: none may appear in a log line. */
 const seen: string[] = [];
@@ -34,6 +34,7 @@ async function enrolled(role?: string) {
   const setup = await call(h, 'POST', '/api/auth/2fa/setup', { token });
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json() as { secret: string };
+  await awayFromStepEnd();
   const enable = await call(h, 'POST', '/api/auth/2fa/enable', { token, body: { code: codeAt(secret, Date.now() - STEP_MS) } });
   expect(enable.statusCode).toBe(200);
   const recoveryCodes = enable.json().recoveryCodes as string[];
