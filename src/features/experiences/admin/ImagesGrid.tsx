@@ -79,7 +79,7 @@ export function ImagesGrid({ images, label, disabled = false }: { images: ImageE
         ))}
         <ButtonBase
           onClick={() => input.current?.click()}
-          disabled={full}
+          disabled={full || disabled}
           sx={{
             aspectRatio: '4 / 3',
             border: '2px dashed',
@@ -88,7 +88,7 @@ export function ImagesGrid({ images, label, disabled = false }: { images: ImageE
             flexDirection: 'column',
             gap: 1,
             color: 'text.secondary',
-            opacity: full ? 0.5 : 1,
+            opacity: full || disabled ? 0.5 : 1,
           }}
         >
           <AddPhotoAlternateIcon />
