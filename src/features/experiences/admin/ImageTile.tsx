@@ -18,12 +18,14 @@ export interface ImageTileProps {
   onRotate?: () => Promise<void>;
   onDragStart: (e: DragEvent) => void;
   onDrop: (e: DragEvent) => void;
+  /** The user may not change the pictures: the picture only, no buttons, no dragging. */
+  readOnly?: boolean;
 }
 
 const iconSx = { bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' }, boxShadow: 1 };
 
 /** One picture of the editor: drag to reorder, arrows for the keyboard, rotate, remove/undo. */
-export function ImageTile({ entry, index, count, onRemove, onNudge, onRotate, onDragStart, onDrop }: ImageTileProps) {
+export function ImageTile({ entry, index, count, onRemove, onNudge, onRotate, onDragStart, onDrop, readOnly = false }: ImageTileProps) {
   const translate = useTranslate();
   const [rotating, setRotating] = useState(false);
   const [over, setOver] = useState(false);
@@ -41,7 +43,7 @@ export function ImageTile({ entry, index, count, onRemove, onNudge, onRotate, on
   const t = (k: string) => translate(`app.experiences.${k}`);
   return (
     <Box
-      draggable
+      draggable={!readOnly}
       onDragStart={onDragStart}
       onDragOver={(e) => {
         e.preventDefault();
@@ -103,6 +105,26 @@ export function ImageTile({ entry, index, count, onRemove, onNudge, onRotate, on
           {t('removed')}
         </Typography>
       )}
+      {!readOnly && <TileActions {...{ entry, index, count, onRemove, onNudge, onRotate, rotate, rotating, removed }} />}
+    </Box>
+  );
+}
+
+/** A tile's buttons: rotate, remove or undo, and earlier/later for the keyboard. */
+function TileActions({
+  index,
+  count,
+  onRemove,
+  onNudge,
+  onRotate,
+  rotate,
+  rotating,
+  removed,
+}: Omit<ImageTileProps, 'onDragStart' | 'onDrop' | 'readOnly'> & { rotate: () => Promise<void>; rotating: boolean; removed: boolean }) {
+  const translate = useTranslate();
+  const t = (k: string) => translate(`app.experiences.${k}`);
+  return (
+    <>
       <Box sx={{ position: 'absolute', right: 6, top: 6, display: 'flex', gap: 0.5 }}>
         {onRotate && !removed && (
           <Tooltip title={t('rotate')}>
@@ -133,6 +155,6 @@ export function ImageTile({ entry, index, count, onRemove, onNudge, onRotate, on
           <ChevronRightIcon fontSize="small" />
         </IconButton>
       </Box>
-    </Box>
+    </>
   );
 }

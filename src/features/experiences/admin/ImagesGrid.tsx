@@ -66,6 +66,7 @@ export function ImagesGrid({ images, label, disabled = false }: { images: ImageE
             onRemove={() => images.toggleRemove(entry.id)}
             onNudge={(d) => images.nudge(entry.id, d)}
             onRotate={canRotate(entry) ? () => rotate(entry) : undefined}
+            readOnly={disabled}
             onDragStart={(e) => {
               e.dataTransfer.setData(DRAG_TYPE, entry.id);
               e.dataTransfer.effectAllowed = 'move';

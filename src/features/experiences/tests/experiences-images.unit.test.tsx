@@ -23,20 +23,20 @@ function Notices() {
   );
 }
 
-function Harness({ record }: { record?: object }) {
+function Harness({ record, disabled }: { record?: object; disabled?: boolean }) {
   const images = useImageEntries(record);
   return (
     <>
-      <ImagesGrid images={images} label="Images" />
+      <ImagesGrid images={images} label="Images" disabled={disabled} />
       <Notices />
     </>
   );
 }
 
-const mount = (record?: object) =>
+const mount = (record?: object, disabled?: boolean) =>
   render(
     <AdminContext i18nProvider={i18nProvider}>
-      <Harness record={record} />
+      <Harness record={record} disabled={disabled} />
     </AdminContext>,
   );
 
@@ -76,5 +76,14 @@ describe('editor images', () => {
     const [stored] = screen.getAllByTestId('image-tile');
     fireEvent.click(stored.querySelector('[aria-label="app.experiences.remove"]')!);
     expect(screen.getAllByRole('button', { name: 'app.experiences.rotate' })).toHaveLength(1);
+  });
+
+  it('shows the pictures of a user who may not change them with no buttons and no dragging', () => {
+    mount({ images: [{ id: 's1', url: '/uploads/s1.webp', thumbUrl: '/uploads/s1-t.webp' }] }, true);
+    const [tile] = screen.getAllByTestId('image-tile');
+    expect(tile.getAttribute('draggable')).toBe('false');
+    expect(tile.querySelectorAll('button')).toHaveLength(0);
+    const add = screen.getByRole('button', { name: 'app.experiences.add_images' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
   });
 });
