@@ -25,6 +25,19 @@ export function errorBody(e: unknown): ApiErrorBody {
   return {};
 }
 
+/**
+ * The record as it is now, when `e` is a 412 (someone changed it since the
+ * screen read it; the write sent `If-Match`); otherwise undefined.
+ */
+export function staleRecordOf(e: unknown): ApiRecord | undefined {
+  return errorStatus(e) === 412 ? errorBody(e).current : undefined;
+}
+
+/** The `If-Match` header naming the version a screen read (none without one): the server refuses the write if it moved. */
+export function ifMatch(version: unknown): Record<string, string> {
+  return typeof version === 'number' ? { 'If-Match': `"${version}"` } : {};
+}
+
 export function errorStatus(e: unknown): number | undefined {
   if (e && typeof e === 'object' && 'status' in e && typeof e.status === 'number') return e.status;
   return undefined;

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useNotify, useTranslate, useUpdate, type Identifier, type RaRecord } from 'react-admin';
 import type { ResourceDef } from '../../shared/resource';
 import type { ApiRecord } from '../../shared/api/crud';
-import { errorBody, errorStatus } from '../api/ApiError';
+import { staleRecordOf } from '../api/ApiError';
 import { toRecord } from '../providers/dataProvider';
 import { toBody, toFormRecord } from '../generic/formValues';
 import type { FieldAccess } from '../generic/fieldAccess';
@@ -38,10 +38,9 @@ export function useEditConflict(
   const [update, { isPending }] = useUpdate();
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const bodyOf = (record: RaRecord) => toBody(def, toFormRecord(def, record), false, access);
-  const stale = (e: unknown): ApiRecord | undefined => (errorStatus(e) === 412 ? errorBody(e).current : undefined);
 
   const onStale = (e: unknown, mine: Body, opened: RaRecord | undefined): boolean => {
-    const current = stale(e);
+    const current = staleRecordOf(e);
     if (!current || !opened) return false;
     setConflict({ mine, base: bodyOf(opened), theirs: bodyOf(toRecord(current)), current });
     return true;
@@ -57,7 +56,7 @@ export function useEditConflict(
           done.saved();
         },
         onError: (e) => {
-          const current = stale(e);
+          const current = staleRecordOf(e);
           // Changed once more meanwhile: the choice is asked again against what is there now.
           if (current) setConflict({ mine: c.mine, base: c.theirs, theirs: bodyOf(toRecord(current)), current });
           else notify(crudErrorMessage(translate, def.name, 'update', e), { type: 'error' });

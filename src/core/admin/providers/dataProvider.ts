@@ -13,6 +13,7 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import { api } from '../api/http';
+import { ifMatch } from '../api/ApiError';
 import { productResources } from '../../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
 import {
@@ -151,7 +152,7 @@ function readMethods(resources: ResourceSet) {
  * the screen has no version (a record read before versions existed).
  */
 function ifMatchOf(previous: Partial<RaRecord> | undefined): Record<string, string> {
-  return typeof previous?._version === 'number' ? { 'If-Match': `"${previous._version}"` } : {};
+  return ifMatch(previous?._version);
 }
 
 /** A bulk write's `If-Match`: `"<id>:<version>"` for each record, from `meta.versions` (the list's rows). */

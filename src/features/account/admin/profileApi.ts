@@ -1,4 +1,5 @@
 import { call } from '../../../core/admin/api/http';
+import { ifMatch } from '../../../core/admin/api/ApiError';
 import * as contract from '../contract';
 import type { BodyOf, Success } from '../../../core/shared/api/operation';
 
@@ -14,7 +15,7 @@ export const saveProfile = (body: ProfileUpdate, version?: number) =>
   call(contract.updateMyProfile, '/api/auth/my-profile', {
     method: 'POST',
     body,
-    headers: typeof version === 'number' ? { 'If-Match': `"${version}"` } : {},
+    headers: ifMatch(version),
   });
 
 export async function uploadProfileImage(file: File): Promise<string | null> {

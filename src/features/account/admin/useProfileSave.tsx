@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { updateSessionUser } from '../../../core/web/session';
-import { errorBody, errorStatus } from '../../../core/admin/api/ApiError';
+import { errorBody, staleRecordOf } from '../../../core/admin/api/ApiError';
 import { ConflictDialog } from '../../../core/admin/conflict/ConflictDialog';
 import { conflictRows, mergedBody, type Body } from '../../../core/admin/conflict/conflict';
 import { useAdminResources } from '../../../core/admin/resources/AdminResources';
@@ -44,7 +44,7 @@ export function useProfileSave(opened: Profile | undefined) {
       // A changed password says so too.
       if (body.password) notify('app.profile.password_updated', { type: 'success' });
     } catch (e) {
-      const current = errorStatus(e) === 412 ? (errorBody(e).current as Profile | undefined) : undefined;
+      const current = staleRecordOf(e) as Profile | undefined;
       if (current) setConflict({ mine: body, base, current });
       else {
         const b = errorBody(e);

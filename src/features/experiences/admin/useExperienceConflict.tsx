@@ -4,7 +4,7 @@ import type { ApiRecord } from '../../../core/shared/api/crud';
 import { ConflictDialog } from '../../../core/admin/conflict/ConflictDialog';
 import { conflictRows, type Body, type ConflictRow } from '../../../core/admin/conflict/conflict';
 import { crudErrorMessage } from '../../../core/admin/generic/crudMessages';
-import { errorBody, errorStatus } from '../../../core/admin/api/ApiError';
+import { staleRecordOf } from '../../../core/admin/api/ApiError';
 import { experiences } from '../resource';
 import { experienceBody, pictureIds, valuesOf, type EditorValues } from './experienceBody';
 
@@ -69,7 +69,7 @@ export function useExperienceConflict(send: (body: Body, version: number) => Pro
       setConflict(null);
       reload();
     } catch (e) {
-      const current = errorStatus(e) === 412 ? errorBody(e).current : undefined;
+      const current = staleRecordOf(e);
       if (current) setConflict({ ...c, current });
       else notify(crudErrorMessage(translate, 'experiences', 'update', e), { type: 'error' });
     } finally {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { experiences } from '../resource';
-import { errorBody, errorStatus } from '../../../core/admin/api/ApiError';
+import { errorBody, ifMatch, staleRecordOf } from '../../../core/admin/api/ApiError';
 import type { Body } from '../../../core/admin/conflict/conflict';
 import { editorConflict, useExperienceConflict } from './useExperienceConflict';
 import { crudErrorMessage, crudSuccessMessage } from '../../../core/admin/generic/crudMessages';
@@ -43,13 +43,7 @@ export function useSaveExperience(record: RaRecord | undefined, images: ImageEnt
   // Only fields the user's access rules let them write: the server refuses a body naming any other.
   const { access } = useAbilities(experiences);
   const send = (body: Body, version: number | undefined) =>
-    sendWithProgress<SavedRecord>(
-      id ? 'PUT' : 'POST',
-      id ? `${api}/${encodeURIComponent(id)}` : api,
-      body,
-      setProgress,
-      typeof version === 'number' ? { 'If-Match': `"${version}"` } : {},
-    );
+    sendWithProgress<SavedRecord>(id ? 'PUT' : 'POST', id ? `${api}/${encodeURIComponent(id)}` : api, body, setProgress, ifMatch(version));
   const conflict = useExperienceConflict(send, reload);
 
   const save = async (values: EditorValues): Promise<Record<string, string> | undefined> => {
@@ -70,7 +64,7 @@ export function useSaveExperience(record: RaRecord | undefined, images: ImageEnt
       } else navigate(editExperienceRoute(answer._id), { replace: true });
       return undefined;
     } catch (e) {
-      const current = errorStatus(e) === 412 ? errorBody(e).current : undefined;
+      const current = staleRecordOf(e);
       if (current) {
         conflict.setConflict(editorConflict(body, values, saved ?? valuesOf(record), held.pictures, images.changed, current));
         return undefined;
