@@ -133,7 +133,7 @@ describe('DELETE {api}?ids=: several records at once', () => {
     expect(await recordOf(h, u._id)).not.toBeNull();
   });
 
-  test("the kinds' clean-up runs for each deleted record (an experience's image files)", async () => {
+  test("each deleted record goes to the trash with its files; each purge runs the clean-up (an experience's image files)", async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } })
       .png()
       .toBuffer();
@@ -151,6 +151,9 @@ describe('DELETE {api}?ids=: several records at once', () => {
     expect(files.every(stored)).toBe(true);
     const res = await call(h, 'DELETE', `/api/auth/experiences?ids=${made.map((e) => e._id).join(',')}`, { token: h.adminToken });
     expect(res.statusCode).toBe(200);
+    expect(files.every(stored)).toBe(true);
+    for (const e of made)
+      expect((await call(h, 'DELETE', `/api/auth/experiences/${e._id}/purge`, { token: h.adminToken })).statusCode).toBe(200);
     expect(files.some(stored)).toBe(false);
   });
 });

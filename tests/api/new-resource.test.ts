@@ -89,6 +89,8 @@ describe('a resource added by its declaration', () => {
     const routes = perms.json().data.map((p: { method: string; route: string }) => `${p.method} ${p.route}`);
     expect(routes.sort()).toEqual([
       'DELETE /api/auth/gadgets/:id',
+      // Deleting from the trash for good: superadmins only until a role is given it.
+      'DELETE /api/auth/gadgets/:id/purge',
       'GET /api/auth/gadgets',
       'GET /api/auth/gadgets/:id',
       'POST /api/auth/gadgets',

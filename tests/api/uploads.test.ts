@@ -2,6 +2,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { purgeVersions } from '../../src/core/server/versions/retention';
+import { productResources } from '../../resources/set';
 import { bearer, startHarness, type Harness } from './harness';
 import { assertNoSecrets, call, createUser } from './helpers';
 import { startS3, STORAGE_DRIVERS, type S3Server } from './s3';
@@ -193,7 +195,10 @@ describe.each(STORAGE_DRIVERS)('uploads on %s storage', (driver) => {
   describe('avatar files follow their users', () => {
     const served = async (url: string) => (await h.app.inject({ method: 'GET', url })).statusCode;
 
-    test('replacing or removing a profile picture removes the old file', async () => {
+    /** VERSIONS_KEEP=1: only each record's newest version stays, so files only older ones showed go. */
+    const keepNewestOnly = () => purgeVersions(h.app.deps.database.db, productResources.list, h.app.deps.storage, { keep: 1 });
+
+    test('a replaced or cleared profile picture stays while a version shows it, then goes', async () => {
       const u = await createUser(h, { role: 'User' });
       const token = await h.login(u.email, u.password);
       const first = (await upload([{ name: 'a.png', type: 'image/png', data: png }], token)).json().filePaths[0].path;
@@ -202,13 +207,16 @@ describe.each(STORAGE_DRIVERS)('uploads on %s storage', (driver) => {
       expect(await served(first)).toBe(200);
       const saved = await call(h, 'POST', '/api/auth/my-profile', { token, body: { name: 'Pic', image: second } });
       expect(saved.json().image).toBe(second);
-      expect(await served(first)).toBe(404);
-      expect(await served(second)).toBe(200);
+      // Version 2 shows it: restoring it brings the picture back.
+      expect(await served(first)).toBe(200);
       await call(h, 'POST', '/api/auth/my-profile', { token, body: { name: 'Pic', image: null } });
+      expect(await served(second)).toBe(200);
+      await keepNewestOnly();
+      expect(await served(first)).toBe(404);
       expect(await served(second)).toBe(404);
     });
 
-    test("an admin replacing or clearing a user's picture (the users resource's update) removes the old file", async () => {
+    test("an admin replacing or clearing a user's picture (the users resource's update) keeps the old file for its versions", async () => {
       const u = await createUser(h, { role: 'User' });
       const put = (body: Record<string, unknown>) => call(h, 'PUT', `/api/auth/users/${u._id}`, { token: h.adminToken, body });
       const first = (await upload([{ name: 'a.png', type: 'image/png', data: png }])).json().filePaths[0].path;
@@ -216,25 +224,28 @@ describe.each(STORAGE_DRIVERS)('uploads on %s storage', (driver) => {
       expect((await put({ image: first })).statusCode).toBe(200);
       // A change of another field keeps the picture.
       expect((await put({ phone: '+30 210 555 0101' })).json().image).toBe(first);
-      expect(await served(first)).toBe(200);
       expect((await put({ image: second })).json().image).toBe(second);
-      expect(await served(first)).toBe(404);
-      expect(await served(second)).toBe(200);
       // A bulk update clears it the same way.
       const bulk = await call(h, 'PUT', '/api/auth/users', { token: h.adminToken, body: { ids: [u._id], data: { image: null } } });
       expect(bulk.statusCode).toBe(200);
+      expect(await served(first)).toBe(200);
+      expect(await served(second)).toBe(200);
+      await keepNewestOnly();
+      expect(await served(first)).toBe(404);
       expect(await served(second)).toBe(404);
     });
 
-    test('a picture two users show stays until neither does; deleting a user removes theirs', async () => {
+    test('a picture two users show stays until neither shows it, in a version or the trash; a purge removes it', async () => {
       const a = await createUser(h, { role: 'User' });
       const b = await createUser(h, { role: 'User' });
       const shared = (await upload([{ name: 'a.png', type: 'image/png', data: png }])).json().filePaths[0].path;
       for (const u of [a, b])
         expect((await call(h, 'PUT', `/api/auth/users/${u._id}`, { token: h.adminToken, body: { image: shared } })).statusCode).toBe(200);
-      expect((await call(h, 'DELETE', `/api/auth/users/${a._id}`, { token: h.adminToken })).statusCode).toBe(200);
+      for (const u of [a, b]) expect((await call(h, 'DELETE', `/api/auth/users/${u._id}`, { token: h.adminToken })).statusCode).toBe(200);
       expect(await served(shared)).toBe(200);
-      expect((await call(h, 'DELETE', `/api/auth/users/${b._id}`, { token: h.adminToken })).statusCode).toBe(200);
+      expect((await call(h, 'DELETE', `/api/auth/users/${a._id}/purge`, { token: h.adminToken })).statusCode).toBe(200);
+      expect(await served(shared)).toBe(200);
+      expect((await call(h, 'DELETE', `/api/auth/users/${b._id}/purge`, { token: h.adminToken })).statusCode).toBe(200);
       expect(await served(shared)).toBe(404);
     });
   });

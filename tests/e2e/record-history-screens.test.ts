@@ -74,7 +74,7 @@ describe('History on the invites screen and the experience editor', () => {
     const { context, page } = await visit(browser, { login: superadmin });
     await page.goto(`${server.url}/admin/experiences/${experienceId}/edit`);
     const history = page.getByTestId('record-history');
-    await history.getByRole('button', { name: 'History' }).click();
+    await history.getByRole('button', { name: 'Activity' }).click();
     const renamed = history.getByTestId('audit-entry').first();
     await renamed.getByText('Updated').waitFor();
     const row = renamed.getByTestId('audit-diff-row').filter({ hasText: 'Title' });

@@ -59,7 +59,8 @@ export async function apiLogin(url: string, email: string, password: string, use
 export async function apiCall(url: string, token: string, method: string, p: string, body?: unknown) {
   const res = await fetch(url + p, {
     method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    // A body-less call (a DELETE) sends no content type: the server refuses JSON that is not there.
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), Authorization: `Bearer ${token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -52,6 +52,12 @@ export interface Config {
   s3?: S3Config;
   /** Audit trail entries older than this many days are purged daily (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
+  /** Deleted records stay in the trash this many days (TRASH_RETENTION_DAYS). */
+  trashRetentionDays: number;
+  /** Versions kept per record, the newest (VERSIONS_KEEP). */
+  versionsKeep: number;
+  /** Versions older than this many days go, except each record's newest (VERSIONS_MAX_DAYS; unset: no age limit). */
+  versionsMaxDays?: number;
   /** Keep the database in memory (tests). */
   inMemoryDb?: boolean;
 }
@@ -224,6 +230,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: keyPrefix(env),
     metricsToken: metricsToken(env),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500),
+    trashRetentionDays: int(env, 'TRASH_RETENTION_DAYS', 30, 1, 36500),
+    versionsKeep: int(env, 'VERSIONS_KEEP', 100, 1, 1_000_000),
+    versionsMaxDays: env.VERSIONS_MAX_DAYS ? int(env, 'VERSIONS_MAX_DAYS', 0, 1, 36500) : undefined,
     s3: s3(env),
   };
 }

@@ -3,6 +3,8 @@ import { systemFeature } from './routes/system';
 import { opsRoutes } from './routes/ops';
 import { uploadRoutes } from './routes/upload';
 import { crudFeature } from './routes/crud';
+import { versionsFeature } from './versions/routes';
+import { trashFeature } from './trash/routes';
 import { webPlugin } from './plugins/web';
 import { sessionsFeature } from '../../features/sessions/server';
 import { twoFactorFeature } from '../../features/two-factor/server';
@@ -40,6 +42,8 @@ export const productFeatures: readonly ServerFeature[] = [
   invitesFeature,
   translationsFeature,
   experiencesFeature,
+  versionsFeature,
+  trashFeature,
   crudFeature,
   dashboardFeature,
   routesFeature('web', webPlugin),

@@ -127,6 +127,12 @@ export interface ResourceDef {
   /** Largest request body of create/update, in bytes (default 1 MiB). */
   bodyLimit?: number;
   /**
+   * `false`: its records keep no versions (messages to one person, such as
+   * notifications, are not content anyone restores). Default: every write
+   * stores a version, and `{api}/{id}/versions` serves them.
+   */
+  history?: false;
+  /**
    * The audit trail's name for a generic write when it means more than
    * create/update/delete (a user-role link is a 'role-link').
    */

@@ -4,6 +4,7 @@ import type { ResourceDef } from '../../core/shared/resource';
 export const notifications: ResourceDef = {
   name: 'notifications',
   table: 'notifications',
+  history: false,
   api: '/api/auth/notifications',
   path: '/notifications',
   operations: [],

@@ -4,6 +4,8 @@ import type { ResourceDef } from '../../core/shared/resource';
 export const translations: ResourceDef = {
   name: 'translations',
   table: 'translations',
+  // Each entry keeps its own change metadata and the served files are snapshots: a version of a whole language per save would be megabytes of repeats.
+  history: false,
   api: '/api/auth/translations',
   path: '/translations',
   menu: { name: 'Translations', group: 'normal', order: 30, description: 'Interface texts', roles: ['admin'] },

@@ -14,6 +14,7 @@ import { focusFirstField } from './focusFirstField';
 import { useAbilities } from './useAbilities';
 import type { FieldAccess } from './fieldAccess';
 import { useEditConflict } from '../conflict/useEditConflict';
+import { VersionHistory } from '../versions/VersionHistory';
 
 export type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };
 
@@ -70,12 +71,15 @@ function useFormSave(def: ResourceDef, target: DialogTarget, access: FieldAccess
     refresh();
     onClose();
   };
+  const reloadForm = () => {
+    // The record as it is now, not the copy the form opened with: dropped, then loaded by the fresh form.
+    queryClient.removeQueries({ queryKey: [def.name, 'getOne'] });
+    setFormKey((k) => k + 1);
+  };
   const edit = useEditConflict(def, target.mode === 'edit' ? target.id : undefined, access, {
     saved: onSuccess,
     reload: () => {
-      // The record as it is now, not the copy the form opened with: dropped, then loaded by the fresh form.
-      queryClient.removeQueries({ queryKey: [def.name, 'getOne'] });
-      setFormKey((k) => k + 1);
+      reloadForm();
       notify('app.conflict.reloaded', { type: 'info' });
     },
   });
@@ -88,7 +92,7 @@ function useFormSave(def: ResourceDef, target: DialogTarget, access: FieldAccess
     }
   };
   const transform = (data: Record<string, unknown>) => toBody(def, data, creating, access);
-  return { conflict: edit.dialog, formKey, transform, mutationOptions: { onSuccess, onError } };
+  return { conflict: edit.dialog, formKey, reloadForm, transform, mutationOptions: { onSuccess, onError } };
 }
 
 /**
@@ -102,7 +106,7 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
   const { askToClose, onDirtyChange } = useDiscardGuard(onClose);
   const creating = target.mode === 'create';
   const { access } = useAbilities(def);
-  const { conflict, formKey, transform, mutationOptions } = useFormSave(def, target, access, onClose);
+  const { conflict, formKey, reloadForm, transform, mutationOptions } = useFormSave(def, target, access, onClose);
   const EditPanel = moduleOf(useAdminResources().modules, def.name).editPanel;
   const singular = translate(`resources.${def.name}.name`, { smart_count: 1, _: def.name });
   const title = translate(creating ? 'app.form.post_title' : 'app.form.edit_title', { name: singular });
@@ -136,6 +140,7 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
         </EditBase>
       )}
       {target.mode === 'edit' && EditPanel && <EditPanel id={target.id} />}
+      {target.mode === 'edit' && def.history !== false && <VersionHistory def={def} id={target.id} onRestored={reloadForm} />}
       {target.mode === 'edit' && <RecordHistory resource={def.name} id={target.id} />}
       {conflict}
     </Dialog>

@@ -25,6 +25,7 @@ import { SearchBox } from './SearchBox';
 import { ListFilters } from './ListFilters';
 import { FiltersPanel, FiltersToggle } from './PhoneFilters';
 import { ExportButton } from './ExportButton';
+import { TrashButton } from '../trash/TrashButton';
 import { BulkDelete } from './BulkDelete';
 import { listPreferenceKey } from './useListPreferenceKey';
 import { isSelf } from './selfRecord';
@@ -57,6 +58,7 @@ function ListToolbar({ def, readable, small, preferenceKey, filtersChoice, onFil
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <ExportButton def={def} />
+        <TrashButton def={def} />
         {/* The compact list shows its first three columns: a column chooser would change nothing there. */}
         {small ? (
           <FiltersToggle def={def} readable={readable} choice={filtersChoice} onChange={onFiltersChoice} />

@@ -1,4 +1,5 @@
-import { removeUnusedImage } from '../../server/uploads/unused-image';
+import { eq } from 'drizzle-orm';
+import { removeUnusedImage, UPLOADS_PREFIX } from '../../server/uploads/unused-image';
 import type { ServerFieldKind } from '../server/kind';
 import { textColumn } from '../server/text-column';
 
@@ -9,4 +10,13 @@ export const image: ServerFieldKind = {
   afterDelete: ({ db, storage, table, field }, value) => removeUnusedImage(db, storage, table, field, value),
   // Replaced or cleared: the old picture goes the same way (a failed save kept it).
   afterReplace: ({ db, storage, table, field }, value) => removeUnusedImage(db, storage, table, field, value),
+  versionFiles: (v) => (typeof v === 'string' && v.startsWith(UPLOADS_PREFIX) ? [v.slice(UPLOADS_PREFIX.length)] : []),
+  fileInUse: async ({ db, table, field }, key) =>
+    (
+      await db
+        .select({ id: table.id })
+        .from(table)
+        .where(eq(table[field], UPLOADS_PREFIX + key))
+        .limit(1)
+    ).length > 0,
 };

@@ -1,5 +1,14 @@
 import { integer, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { applyImagePlan, imagesOf, planImages, type ImagePlan } from '../../server/crud/images-field';
+import { eq, or } from 'drizzle-orm';
+import {
+  applyImagePlan,
+  imagesOf,
+  planImages,
+  planRestoredImages,
+  RestoredImages,
+  type ImagePlan,
+  type VersionImage,
+} from '../../server/crud/images-field';
 import type { ImageEntry } from './shared';
 import { removeStoredImages, type StoredImage } from '../../server/uploads/content-images';
 import type { ServerFieldKind } from '../server/kind';
@@ -23,7 +32,9 @@ export const images: ServerFieldKind = {
     ),
   related: {
     plan: ({ db, resource, def, storage, sideTable }, value, ownerId) =>
-      planImages(db, sideTable(), def, (value as ImageEntry[] | null) ?? [], ownerId, storage, resource.name),
+      value instanceof RestoredImages
+        ? planRestoredImages(db, sideTable(), def, value, ownerId)
+        : planImages(db, sideTable(), def, (value as ImageEntry[] | null) ?? [], ownerId, storage, resource.name),
     apply: async (tx, { storage, sideTable }, plan, ownerId) => {
       const obsolete = await applyImagePlan(tx, sideTable(), plan as ImagePlan, ownerId);
       // Files of replaced or removed pictures go once the new rows are committed.
@@ -39,6 +50,22 @@ export const images: ServerFieldKind = {
       files,
     );
     for (const rec of records) rec[field] = byOwner.get(rec._id) ?? [];
+  },
+  // A version keeps each picture's row id and storage keys; URLs follow from the storage.
+  versionValue: (v) => (Array.isArray(v) ? (v as VersionImage[]).map(({ id, path, thumb }) => ({ id, path, thumb })) : []),
+  restoreValue: (v) => new RestoredImages(Array.isArray(v) ? (v as VersionImage[]) : []),
+  versionFiles: (v) => (Array.isArray(v) ? (v as VersionImage[]).flatMap((i) => [i.path, i.thumb]) : []),
+  fileInUse: async ({ db, sideTable }, key) => {
+    const t = sideTable();
+    return (
+      (
+        await db
+          .select({ id: t.id })
+          .from(t)
+          .where(or(eq(t.path, key), eq(t.thumb, key)))
+          .limit(1)
+      ).length > 0
+    );
   },
   // The image rows go with the record (cascade); their files go now.
   afterDelete: ({ storage }, value) => removeStoredImages(storage, (value as StoredImage[] | null) ?? []),

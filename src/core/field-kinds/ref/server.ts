@@ -9,6 +9,8 @@ export const ref: ServerFieldKind = {
     const c = uuid(name).references(() => refTable().id, { onDelete: def.required ? 'cascade' : 'set null' });
     return [field, def.required ? c.notNull() : c];
   },
+  // A version keeps the id: the target's name is the target's own history.
+  versionValue: (v) => (v && typeof v === 'object' ? ((v as { _id?: unknown })._id ?? null) : (v ?? null)),
   indexes: ({ resource, name }, column) => [index(`${resource.table}_${name}_idx`).on(column)],
   /** Replaces ids by `{_id, ...populate}`, one query for the whole page. */
   populate: async ({ db, field, def, targetTable, targetLimits }, records) => {

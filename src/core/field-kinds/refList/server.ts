@@ -18,6 +18,7 @@ export const refList: ServerFieldKind = {
       },
       (t) => [primaryKey({ columns: [t.ownerId, t.targetId] }), index(`${tableName}_target_idx`).on(t.targetId)],
     ),
+  versionValue: (v) => (Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' ? (x as { _id?: unknown })._id : x)) : []),
   related: {
     plan: async (_c, value) => [...new Set((value as string[] | null) ?? [])],
     apply: async (tx, { sideTable }, ids, ownerId, replace) => {

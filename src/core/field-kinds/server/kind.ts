@@ -31,6 +31,14 @@ export interface AfterDeleteContext {
   field: string;
 }
 
+/** Where a field keeps its files: the resource's table (its column) or the field's own table. */
+export interface FieldFilesContext {
+  db: Db;
+  table: AnyTable;
+  field: string;
+  sideTable(): AnyTable;
+}
+
 /** A field being written by the generic CRUD routes. */
 export interface FieldWriteContext {
   db: Db;
@@ -105,6 +113,17 @@ export interface ServerFieldKind {
   afterDelete?(c: AfterDeleteContext, value: unknown): Promise<void>;
   /** After an update gave the field a new value (committed): what the old value kept outside the database. */
   afterReplace?(c: AfterDeleteContext, oldValue: unknown): Promise<void>;
+  /**
+   * The value a version stores, from the value the API shows (default: as
+   * shown): a ref's id, a ref list's ids, an image list's stored keys.
+   */
+  versionValue?(apiValue: unknown): unknown;
+  /** The request body value that restores a stored version value (default: as stored). */
+  restoreValue?(stored: unknown): unknown;
+  /** Storage keys of the files a stored version value shows: kept while the version is. */
+  versionFiles?(stored: unknown): string[];
+  /** Whether a record still shows this storage key (a file versions no longer keep goes only when no record shows it). */
+  fileInUse?(c: FieldFilesContext, key: string): Promise<boolean>;
   /** Keys every list of a resource with such a field carries. */
   listExtras?(files: FileUrls): Record<string, unknown>;
 }

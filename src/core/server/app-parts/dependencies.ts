@@ -9,6 +9,7 @@ import { Metrics } from '../ops/metrics';
 import { NotReady, Readiness } from '../ops/readiness';
 import { createMailer } from '../mail/mailer';
 import { openStorage } from '../storage/open-storage';
+import { keepingVersionedFiles } from '../versions/kept-files';
 import { loadJwtSecret } from '../security/secret';
 import { importSessionKey } from '../security/jwt';
 import { appVersion } from '../version';
@@ -60,7 +61,7 @@ export async function openDependencies(app: FastifyInstance, config: Config, opt
     config,
     database,
     mailer,
-    storage: openStorage(config),
+    storage: keepingVersionedFiles(openStorage(config), () => database.db),
     jwtSecret: await importSessionKey(await loadJwtSecret(database.db, config.jwtSecret, config.dataDir)),
     jwtSecretPrevious: config.jwtSecretPrevious ? await importSessionKey(new TextEncoder().encode(config.jwtSecretPrevious)) : undefined,
     googleKeys: opts.googleKeys,

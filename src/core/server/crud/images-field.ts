@@ -22,6 +22,48 @@ export interface ImagePlan {
   written: StoredImage[];
 }
 
+/** A picture as a version keeps it: its row id and storage keys. */
+export interface VersionImage {
+  id: string;
+  path: string;
+  thumb: string;
+}
+
+/**
+ * A version's pictures to bring back (a restore). Only the server makes one:
+ * a request body is JSON and can never hold it, so no client names stored
+ * files this way.
+ */
+export class RestoredImages {
+  constructor(readonly images: readonly VersionImage[]) {}
+}
+
+/**
+ * The plan that makes a record's pictures those of a version: a picture it
+ * still has stays, one replaced since gets its old file back, one removed
+ * since comes back, one added since goes. No new file is written.
+ */
+export async function planRestoredImages(
+  db: Db,
+  t: AnyTable,
+  def: FieldDef,
+  restored: RestoredImages,
+  ownerId: string | null,
+): Promise<ImagePlan> {
+  const current = new Map((ownerId ? await existingImages(db, t, ownerId) : []).map((c) => [String(c.id), String(c.path)]));
+  const max = def.maxItems ?? 10;
+  if (restored.images.length > max) throw badRequest(`At most ${max} images are allowed.`);
+  const items: PlannedImage[] = restored.images.map((img) => {
+    const stored = { path: img.path, thumb: img.thumb };
+    const had = current.get(img.id);
+    if (had === undefined) return { operation: 'create', stored };
+    return had === img.path ? { id: img.id, operation: 'keep' } : { id: img.id, operation: 'update', stored };
+  });
+  const kept = new Set(restored.images.map((img) => img.id));
+  for (const id of current.keys()) if (!kept.has(id)) items.push({ id, operation: 'remove' });
+  return { items, written: [] };
+}
+
 export async function existingImages(db: Db, t: AnyTable, ownerId: string) {
   return db.select({ id: t.id, path: t.path, thumb: t.thumb }).from(t).where(eq(t.ownerId, ownerId)).orderBy(asc(t.position));
 }

@@ -20,6 +20,8 @@ import { UUID_PATTERN, writableFields } from './schemas';
 import { recordDiff } from '../audit/diff';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { endSessionsAfterWrite } from './session-rules';
+import { writeVersion, type VersionOp } from '../versions/store';
+import { trashRecord } from '../trash/store';
 import { pageCount, pageOffset } from '../../shared/api/paging';
 import type { Access } from '../access/access';
 import { readableSql, writableSql } from '../access/condition-sql';
@@ -203,6 +205,8 @@ export interface WriteContext {
   targets?: TargetAccess;
   /** The versions the records must still have (`If-Match`): a stale one is a 412 and nothing is written. */
   preconditions?: Preconditions;
+  /** What the write's version records it as, when it is more than its operation (a restore). */
+  versionOp?: VersionOp;
 }
 
 /** The answer to a write on a record changed since the writer read it: 412, with the record as it is now. */
@@ -248,7 +252,7 @@ async function missedRow(tx: Db, r: ResourceDef, before: ApiRecord, ctx: WriteCo
 }
 
 /** A record as the API shows it, read inside a transaction (the write's own, not yet committed). */
-async function readInTransaction(tx: Db, r: ResourceDef, id: string, files: FileUrls): Promise<ApiRecord | undefined> {
+export async function readInTransaction(tx: Db, r: ResourceDef, id: string, files: FileUrls): Promise<ApiRecord | undefined> {
   const t = tableOf(r);
   const [row] = await tx.select(selection(r)).from(t).where(eq(t.id, id));
   if (!row) return undefined;
@@ -258,12 +262,14 @@ async function readInTransaction(tx: Db, r: ResourceDef, id: string, files: File
 }
 
 /**
- * What must follow a write, in its transaction: its audit entry (an update
- * that changed nothing leaves none) and the sessions its resource's rule ends.
+ * What must follow a write, in its transaction: the record's new version, its
+ * audit entry (an update that changed nothing leaves neither) and the sessions
+ * its resource's rule ends.
  */
 async function followWrite(tx: Db, r: ResourceDef, ctx: WriteContext, change: WriteChange, id: string): Promise<void> {
-  if (!ctx.audit && !r.endSessions) return;
+  if (!ctx.audit && !r.endSessions && r.history === false) return;
   const after = change.op === 'delete' ? undefined : await readInTransaction(tx, r, id, ctx.storage);
+  await writeVersion(tx, r, id, ctx.versionOp ?? change.op, after, { actorId: ctx.actorId });
   // Only an update compares fields: a new or deleted record's owner always loses other sessions.
   await endSessionsAfterWrite(tx, r, change.op === 'update' ? (change.body ?? null) : null, change.before, after, ctx.actingSession);
   if (!ctx.audit) return;
@@ -271,6 +277,22 @@ async function followWrite(tx: Db, r: ResourceDef, ctx: WriteContext, change: Wr
   if (change.op === 'update' && !Object.keys(diff).length) return;
   const action = ctx.audit.action ?? r.auditActions?.[change.op] ?? change.op;
   await recordAudit(tx, ctx.audit.actor, { action, resource: r.name, recordId: id, diff });
+}
+
+/**
+ * Stores a record's version from a write of a feature's own SQL (an invite's
+ * approval, a picture turned): call it in that write's transaction, after the
+ * write, with what the write was.
+ */
+export async function storeVersion(
+  tx: Db,
+  r: ResourceDef,
+  id: string,
+  op: VersionOp,
+  by: { files: FileUrls; actorId: string | null | undefined },
+): Promise<void> {
+  const after = op === 'delete' ? undefined : await readInTransaction(tx, r, id, by.files);
+  await writeVersion(tx, r, id, op, after, { actorId: by.actorId });
 }
 
 /** Request body -> column values, each field as its kind stores it (trimmed, canonical, hashed...). */
@@ -542,6 +564,8 @@ export async function deleteRecords(db: Db, r: ResourceDef, ids: readonly string
     change: { op: 'delete', before },
     replace: false,
     work: async (tx) => {
+      // Kept in the trash with what the delete takes along, until restored or purged.
+      if (r.history !== false) await trashRecord(tx, r, before._id, ctx.actorId);
       const gone = await tx
         .delete(t)
         .where(and(writableRow(r, before._id, ctx.access), versionHeld(r, before, ctx)))
@@ -552,7 +576,9 @@ export async function deleteRecords(db: Db, r: ResourceDef, ids: readonly string
   }));
   await assertFresh(db, r, befores, ctx);
   await staleAsPrecondition(db, r, ctx, () => writeTransaction(db, r, ctx, writes));
-  // Rows in the kinds' own tables went with the records (cascade); what they kept elsewhere goes now.
+  // Rows in the kinds' own tables went with the records (cascade); what they kept elsewhere goes now,
+  // unless the trash keeps it (the trash's purge removes it).
+  if (r.history !== false) return befores;
   for (const before of befores)
     for (const [f, def] of Object.entries(r.fields))
       await serverKindOf(def).afterDelete?.({ db, storage: ctx.storage, table: t, field: f }, before[f]);

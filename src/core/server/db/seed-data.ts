@@ -11,8 +11,11 @@ export const SEED_ROLES = [
 /** Routes that change roles and permissions: only superadmins write them by default. */
 export const RBAC_ROUTES = /^\/api\/auth\/(roles|user-roles|permissions|reinitiate-permissions)(\/|$)/;
 
-/** Routes only superadmins get by default, reading included: the audit trail shows everyone's doings. */
-export const SUPERADMIN_ROUTES = /^\/api\/auth\/audit-logs(\/|$)/;
+/**
+ * Routes only superadmins get by default, reading included: the audit trail
+ * shows everyone's doings, and a purge deletes a trashed record for good.
+ */
+export const SUPERADMIN_ROUTES = /^\/api\/auth\/(audit-logs(\/|$)|[\w/:-]+\/:id\/purge$)/;
 
 /** The role invited users get on approval. */
 export const DEFAULT_ROLE_TYPE = 'user';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AccessRule } from '../../shared/access-rules';
 import { roles, users } from './schema-users';
@@ -184,3 +185,81 @@ export const roleAccess = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roleId, t.resource] })],
 );
+
+/**
+ * Every declared record's history (src/core/server/versions/): one row per
+ * write, numbered 1, 2, ... per record. `data` holds the fields that write
+ * changed, or the whole record (`full`) on the first version, every
+ * FULL_EVERY-th and the oldest one kept, so a version is rebuilt from at most
+ * that many rows. Secrets never. `fields`: what the write changed, stored
+ * only on full copies (a delta's are its keys). No foreign key: a version
+ * outlives its record (the trash) and its actor.
+ */
+export const recordVersions = pgTable(
+  'record_versions',
+  {
+    resource: text('resource').notNull(),
+    recordId: uuid('record_id').notNull(),
+    version: integer('version').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    /** create | update | delete | restore */
+    op: text('op').notNull(),
+    full: boolean('full').notNull().default(false),
+    fields: text('fields').array(),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resource, t.recordId, t.version] }),
+    index('record_versions_at_idx').on(t.at),
+    // The trash purge finds records deleted long ago (their newest version a delete).
+    index('record_versions_deleted_idx')
+      .on(t.at)
+      .where(sql`op = 'delete'`),
+  ],
+);
+
+/**
+ * Stored files (storage keys) some version of a record shows: the storage
+ * does not remove one while any row names it, so restoring that version
+ * brings the picture back. Dropped by the versions' retention.
+ */
+export const versionFiles = pgTable(
+  'version_files',
+  {
+    key: text('key').notNull(),
+    resource: text('resource').notNull(),
+    recordId: uuid('record_id').notNull(),
+  },
+  // By key first: "does any version show this file?" is the storage's question.
+  (t) => [primaryKey({ columns: [t.key, t.resource, t.recordId] }), index('version_files_record_idx').on(t.resource, t.recordId)],
+);
+
+/**
+ * Deleted records of declared resources (src/core/server/trash/): the row as
+ * it was (every column, secrets included: a restored account signs in as
+ * before) and the rows its delete took with it (role links, pictures, its own
+ * tables' rows), so a restore brings all of it back. Never served whole: the
+ * trash list shows a record's readable fields only. Purged after
+ * TRASH_RETENTION_DAYS, with the record's versions and files.
+ */
+export const trash = pgTable(
+  'trash',
+  {
+    resource: text('resource').notNull(),
+    recordId: uuid('record_id').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    deletedBy: uuid('deleted_by'),
+    /** `to_jsonb` of the record's row. */
+    row: jsonb('row').notNull(),
+    /** `[{table, rows}]` removed with it (cascades), and `[{table, column, ids}]` links its delete cleared. */
+    related: jsonb('related').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.recordId] }), index('trash_deleted_idx').on(t.resource, t.deletedAt)],
+);
+
+/**
+ * Tables whose rows a restore never brings back: a deleted account's
+ * sessions, reset links and sign-in tickets end with it for good.
+ */
+export const ENDS_WITH_RECORD: ReadonlySet<string> = new Set(['sessions', 'password_resets', 'two_factor_tickets']);

@@ -1,6 +1,12 @@
 import { permissionsT } from '../db/tables';
 import type { Db } from '../db/client';
+import { inTransaction } from '../db/transaction';
 import type { KnownRoute } from './route-table';
+import { resourceByName } from '../../../../resources/set';
+import { storeVersion } from '../crud/repository';
+
+/** Permission records carry no files: their versions need no storage. */
+const NO_FILES = { urlPrefix: '/uploads/' };
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 
@@ -12,7 +18,17 @@ const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 export async function syncPermissions(db: Db, routes: KnownRoute[]): Promise<number> {
   const wanted = routes.filter((r) => r.access === 'rbac' && METHODS.has(r.method));
   if (!wanted.length) return 0;
-  const created = await db
+  return inTransaction(db, async (tx) => {
+    const created = await insertMissing(tx, wanted);
+    // Each new record's first version, by nobody: the server made it.
+    for (const { id } of created)
+      await storeVersion(tx, resourceByName('permissions'), String(id), 'create', { files: NO_FILES, actorId: null });
+    return created.length;
+  });
+}
+
+function insertMissing(db: Db, wanted: KnownRoute[]) {
+  return db
     .insert(permissionsT)
     .values(
       wanted.map((r) => ({
@@ -25,5 +41,4 @@ export async function syncPermissions(db: Db, routes: KnownRoute[]): Promise<num
     )
     .onConflictDoNothing()
     .returning({ id: permissionsT.id });
-  return created.length;
 }

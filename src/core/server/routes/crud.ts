@@ -22,6 +22,7 @@ import type { ServerFeature } from '../feature';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../storage/file-storage';
 import { preconditionsOf } from '../crud/preconditions';
+import { stemOf } from '../../shared/api/stem';
 
 type IdParams = { id: string };
 type Body = Record<string, unknown>;
@@ -42,7 +43,7 @@ interface ResourceRoutes {
 }
 
 /** Writes are checked against the declared rank rule, as the signed-in user. */
-function writeContextOf(r: ResourceDef, storage: FileStorage, db: () => Db) {
+export function writeContextOf(r: ResourceDef, storage: FileStorage, db: () => Db) {
   return (req: FastifyRequest): WriteContext => ({
     storage,
     guard: rankGuard(r, actorOf(req)),
@@ -61,7 +62,7 @@ const accessOf = (req: FastifyRequest) => req.auth?.access ?? null;
  * The caller's rules on the resources a ref points at, looked up (once per
  * target and request) only when some role of theirs has rules at all.
  */
-const targetsOf = (db: () => Db, req: FastifyRequest): TargetAccess | undefined => {
+export const targetsOf = (db: () => Db, req: FastifyRequest): TargetAccess | undefined => {
   const auth = req.auth;
   if (!auth?.hasRules) return undefined;
   const seen = new Map<string, Promise<Access | null>>();
@@ -121,7 +122,7 @@ function registerExport({ app, r, db, storage }: ResourceRoutes) {
       config: { rbacRoute: r.api, resource: ruleResourceOf(r) },
       preValidation: refuseUnknownParams(exportQuery),
       schema: operation({
-        operationId: `export${r.name.replace(/(^|[-_\s]+)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Csv`,
+        operationId: `export${stemOf(r.name)}Csv`,
         summary: `The ${r.name} list (search, filters, order) as CSV`,
         tags: [r.name],
         querystring: exportQuery,
@@ -156,7 +157,7 @@ function tagged(reply: FastifyReply, record: ApiRecord): ApiRecord {
 }
 
 /** The write's context with what `If-Match` asks of the records it writes. */
-const withPreconditions = (ctx: WriteContext, req: FastifyRequest, ids: readonly string[]): WriteContext => ({
+export const withPreconditions = (ctx: WriteContext, req: FastifyRequest, ids: readonly string[]): WriteContext => ({
   ...ctx,
   preconditions: preconditionsOf(req.headers['if-match'], ids),
 });

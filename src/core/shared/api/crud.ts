@@ -6,6 +6,7 @@ import { errors } from './errors';
 import { operation } from './operation';
 import { LimitParam, PageParam, SearchParam } from './paging';
 import { Id, Ok, Type, type Static, type TSchema } from './schema';
+import { stemOf } from './stem';
 
 /**
  * The contract of the generic CRUD routes, generated from a declaration:
@@ -175,9 +176,6 @@ export const DeletedMany = Type.Object({ data: Type.Array(Type.String()) });
 export type UpdatedManyAnswer = Static<ReturnType<typeof UpdatedMany<typeof RecordBase>>>;
 export type DeletedManyAnswer = Static<typeof DeletedMany>;
 
-/** `users` -> `Users`, `client-permissions` -> `ClientPermissions`: the stem of operation ids. */
-const stem = (name: string) => name.replace(/(^|[-_\s]+)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
-
 /** What every operation of one resource carries: its tag, the stem of its id, and the schema of its records. */
 interface OperationBasis {
   tags: string[];
@@ -192,7 +190,7 @@ const IF_MATCH =
   '(`current`) and writes nothing. Without `If-Match` the write applies to the record as it is (the last write wins).';
 
 /** 412: the record changed since the writer read it; `current` is the record now, as the caller may read it. */
-const staleAnswer = (record: TSchema) =>
+export const staleAnswer = (record: TSchema) =>
   Type.Object(
     { error: Type.String(), current: record },
     { description: 'The record changed since you read it (`If-Match` names an older version); nothing was written.' },
@@ -270,7 +268,7 @@ function bulkOperations(r: ResourceDef, { tags, stem: s, record }: OperationBasi
 
 /** The generic operations of one resource, generated from its declaration. */
 export function crudOperations(r: ResourceDef, find: FindResource) {
-  const basis: OperationBasis = { tags: [r.name], stem: stem(r.name), record: recordSchema(r, find) };
+  const basis: OperationBasis = { tags: [r.name], stem: stemOf(r.name), record: recordSchema(r, find) };
   return { ...singleOperations(r, basis), ...bulkOperations(r, basis) };
 }
 

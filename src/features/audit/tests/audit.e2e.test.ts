@@ -80,7 +80,7 @@ describe('audit log', () => {
     await page.goto(server.url + '/admin/users');
     await page.locator('tbody tr').filter({ hasText: 'Audit Subject Renamed' }).getByRole('button', { name: 'Edit' }).click();
     const history = page.getByRole('dialog').getByTestId('record-history');
-    await history.getByRole('button', { name: 'History' }).click();
+    await history.getByRole('button', { name: 'Activity' }).click();
     await history.getByTestId('audit-entry').first().waitFor();
     await expect.poll(() => history.getByTestId('audit-entry').count()).toBe(2);
     await history.getByText('Created').waitFor();

@@ -8,6 +8,7 @@ import { EditorForm } from './EditorForm';
 import { useCloseEditor } from './useCloseEditor';
 import { useAbilities } from '../../../core/admin/generic/useAbilities';
 import { experiences } from '../resource';
+import { VersionHistory } from '../../../core/admin/versions/VersionHistory';
 
 /** Loads the item being edited; 'Failed to load item' when it cannot. */
 function EditLoader({ id }: { id: string }) {
@@ -36,12 +37,11 @@ function EditLoader({ id }: { id: string }) {
   return (
     <>
       <EditorForm key={opened} record={data} reload={reload} />
-      {/* The generic edit dialogs' History section; this editor is a page of its own. */}
-      {history && (
-        <Box sx={{ mt: 2, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-          <RecordHistory resource="experiences" id={id} />
-        </Box>
-      )}
+      {/* The generic edit dialogs' History and Activity sections; this editor is a page of its own. */}
+      <Box sx={{ mt: 2, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+        <VersionHistory def={experiences} id={id} onRestored={reload} />
+        {history && <RecordHistory resource="experiences" id={id} />}
+      </Box>
     </>
   );
 }

@@ -5,12 +5,13 @@ import { publicExperience, rotateImage } from '../contract';
 import { recordSchema } from '../../../core/shared/api/crud';
 import { Type } from '../../../core/shared/api/schema';
 import { productResources, resourceByName } from '../../../../resources/set';
-import { getRecord } from '../../../core/server/crud/repository';
+import { getRecord, storeVersion } from '../../../core/server/crud/repository';
 import { UUID_PATTERN } from '../../../core/server/crud/schemas';
 import { joinTableOf, tableOf } from '../../../core/server/db/resource-tables';
 import { badRequest, HttpError, notFound } from '../../../core/server/http/http-error';
 import { removeStoredImages, rotateContentImage } from '../../../core/server/uploads/content-images';
 import { fileUrl } from '../../../core/server/storage/file-storage';
+import { inTransaction } from '../../../core/server/db/transaction';
 
 const uuidRe = new RegExp(UUID_PATTERN);
 
@@ -48,7 +49,11 @@ export async function experienceRoutes(server: FastifyInstance) {
       if (err instanceof HttpError) throw err;
       throw badRequest('Failed to rotate image.');
     }
-    await db().update(images).set({ path: rotated.path, thumb: rotated.thumb }).where(eq(images.id, req.body.id));
+    // The turned picture is the experience's new version, stored with the change.
+    await inTransaction(db(), async (tx) => {
+      await tx.update(images).set({ path: rotated.path, thumb: rotated.thumb }).where(eq(images.id, req.body.id));
+      await storeVersion(tx, r, String(img.ownerId), 'update', { files: storage, actorId: req.auth?.userId });
+    });
     await removeStoredImages(storage, [current]);
     return {
       ok: true as const,

@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../tests/api/helpers';
 import { startHarness, type Harness } from '../../../../tests/api/harness';
 import { startS3, STORAGE_DRIVERS, type S3Server } from '../../../../tests/api/s3';
+import { purgeVersions } from '../../../core/server/versions/retention';
+import { productResources } from '../../../../resources/set';
+
+/** VERSIONS_KEEP=1: files only older versions showed go. */
+const keepNewestVersionOnly = (h: Harness) => purgeVersions(h.app.deps.database.db, productResources.list, h.app.deps.storage, { keep: 1 });
 
 const BASE = '/api/auth/experiences';
 type Img = { id: string; path: string; thumb: string; url: string; thumbUrl: string };
@@ -130,7 +135,7 @@ describe.each(STORAGE_DRIVERS)('experiences on %s storage', (driver) => {
       expect(res.statusCode).toBe(413);
     });
 
-    it('applies keep, update, remove and create in one update, in the order given, and removes old files', async () => {
+    it('applies keep, update, remove and create in one update, in the order given; old files go with the versions showing them', async () => {
       const first = await create({
         title: 'Ops',
         images: [
@@ -158,6 +163,10 @@ describe.each(STORAGE_DRIVERS)('experiences on %s storage', (driver) => {
       const widths = [];
       for (const i of imgs) widths.push((await fetchImage(i.url)).meta?.width);
       expect(widths).toEqual([30, 40, 50]);
+      // The first version still shows them: restoring it brings them back.
+      expect(await isStored(b.path)).toBe(true);
+      expect(await isStored(a.path)).toBe(true);
+      await keepNewestVersionOnly(h);
       expect(await isStored(b.path)).toBe(false);
       expect(await isStored(a.path)).toBe(false);
       expect(await isStored(c.path)).toBe(true);
@@ -183,19 +192,21 @@ describe.each(STORAGE_DRIVERS)('experiences on %s storage', (driver) => {
       expect((await call(h, 'GET', `${BASE}?q=life-xy`, { token: h.adminToken })).json().total).toBe(1);
     });
 
-    it('deleting an experience removes its files', async () => {
+    it('deleting an experience keeps its files in the trash; purging it removes them', async () => {
       const e = (await create({ title: 'Gone', images: [{ operation: 'create', imageData: await imageData(10, 10) }] })).json();
       const img = e.images[0] as Img;
       expect(await isStored(img.path)).toBe(true);
       expect((await call(h, 'DELETE', `${BASE}/${e._id}`, { token: h.adminToken })).statusCode).toBe(200);
+      expect((await call(h, 'GET', `${BASE}/${e._id}`, { token: h.adminToken })).statusCode).toBe(404);
+      expect(await isStored(img.path)).toBe(true);
+      expect((await call(h, 'DELETE', `${BASE}/${e._id}/purge`, { token: h.adminToken })).statusCode).toBe(200);
       expect(await isStored(img.path)).toBe(false);
       expect(await isStored(img.thumb)).toBe(false);
-      expect((await call(h, 'GET', `${BASE}/${e._id}`, { token: h.adminToken })).statusCode).toBe(404);
     });
   });
 
   describe('rotating an image', () => {
-    it('turns the picture 90 degrees into a new URL and removes the old file', async () => {
+    it('turns the picture 90 degrees into a new URL; the old file goes with the version showing it', async () => {
       const e = (
         await create({ title: 'Rotate me', images: [{ operation: 'create', imageData: await imageData(60, 20), name: 'r.png' }] })
       ).json();
@@ -205,9 +216,11 @@ describe.each(STORAGE_DRIVERS)('experiences on %s storage', (driver) => {
       const { imagePath } = res.json();
       expect(imagePath).not.toBe(img.url);
       expect((await fetchImage(imagePath)).meta).toMatchObject({ width: 20, height: 60 });
-      expect((await fetchImage(img.url)).status).toBe(404);
       const after = (await call(h, 'GET', `${BASE}/${e._id}`, { token: h.adminToken })).json();
       expect(after.images[0].url).toBe(imagePath);
+      expect((await fetchImage(img.url)).status).toBe(200);
+      await keepNewestVersionOnly(h);
+      expect((await fetchImage(img.url)).status).toBe(404);
     });
 
     it('refuses unknown actions and images', async () => {
@@ -277,9 +290,11 @@ describe('experiences with S3_PUBLIC_URL', () => {
       expect(imagePath.startsWith(`${publicUrl}/experiences/`)).toBe(true);
       const turned = await fetch(imagePath);
       expect(await sharp(Buffer.from(await turned.arrayBuffer())).metadata()).toMatchObject({ width: 10, height: 40 });
-      expect((await fetch(img.url)).status).toBe(404);
-
+      // Kept for the version before the turn, and in the trash after the delete: the purge removes every file.
+      expect((await fetch(img.url)).status).toBe(200);
       expect((await call(h, 'DELETE', `${BASE}/${created.json()._id}`, { token: h.adminToken })).statusCode).toBe(200);
+      expect(await s3.keys()).not.toEqual([]);
+      expect((await call(h, 'DELETE', `${BASE}/${created.json()._id}/purge`, { token: h.adminToken })).statusCode).toBe(200);
       expect(await s3.keys()).toEqual([]);
     } finally {
       await h.close();

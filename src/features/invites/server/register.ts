@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/server/db/client';
 import { invitesT, usersT } from '../../../core/server/db/tables';
 import { conflict, HttpError } from '../../../core/server/http/http-error';
-import { createRecord } from '../../../core/server/crud/repository';
+import { createRecord, storeVersion } from '../../../core/server/crud/repository';
 import type { FileStorage } from '../../../core/server/storage/file-storage';
 import type { AuditActor } from '../../../core/server/audit/record';
 import { resourceByName } from '../../../../resources/set';
@@ -76,6 +76,8 @@ export async function registerWithInvite(
           if (reg.googleSub) await tx.update(usersT).set({ googleSub: reg.googleSub }).where(eq(usersT.id, userId));
           await tx.update(invitesT).set({ registrant: userId }).where(eq(invitesT.id, inviteId));
           await notifyApprovers(tx, { id: userId, name, email }, inviteId);
+          // Nobody is signed in: the registrant is the writer.
+          await storeVersion(tx, resourceByName('invites'), inviteId, 'update', { files: ctx.storage, actorId: userId });
         },
       },
     });

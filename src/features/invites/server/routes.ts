@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import * as contract from '../contract';
 import { perAddress } from '../../../core/server/security/rate-limits';
@@ -25,6 +25,8 @@ import { mayRead } from '../../../core/server/access/access';
 import { readableSql } from '../../../core/server/access/condition-sql';
 import { ruleResourceOf } from '../../../core/shared/access-rules';
 import { resourceByName } from '../../../../resources/set';
+import { storeVersion } from '../../../core/server/crud/repository';
+import { trashRecord } from '../../../core/server/trash/store';
 
 const DEFAULT_HOURS = 48;
 
@@ -37,6 +39,8 @@ function registrantOf(name: string | null, email: string | null): { name?: strin
 export async function inviteRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = app.deps;
+  /** Who a version written here is by, and where its pictures load from. */
+  const by = (req: FastifyRequest) => ({ files: app.deps.storage, actorId: req.auth?.userId });
   const db = () => app.deps.database.db;
   const limited = { access: 'public' as const, rateLimit: perAddress(config.authRateLimit) };
 
@@ -88,6 +92,7 @@ export async function inviteRoutes(server: FastifyInstance) {
         recordId: String(created.id),
         diff: { email: { before: null, after: email }, expiresAt: { before: null, after: expiresAt } },
       });
+      await storeVersion(tx, resourceByName('invites'), String(created.id), 'create', by(req));
       return created;
     });
     return reply.status(201).send(inviteToApi(row, config.publicUrl));
@@ -106,6 +111,7 @@ export async function inviteRoutes(server: FastifyInstance) {
         recordId: String(row.id),
         diff: { email: { before: row.email, after: null }, status: { before: row.status, after: null } },
       });
+      await storeVersion(tx, resourceByName('invites'), String(row.id), 'delete', by(req));
     });
     return { ok: true as const };
   });
@@ -134,8 +140,15 @@ export async function inviteRoutes(server: FastifyInstance) {
       const [role] = await tx.select({ id: rolesT.id }).from(rolesT).where(eq(rolesT.type, DEFAULT_ROLE_TYPE)).limit(1);
       if (role) {
         await assertMayGrantRole(tx, actorOf(req), String(role.id));
-        await tx.insert(userRolesT).values({ user: userId, role: role.id }).onConflictDoNothing();
+        const [link] = await tx
+          .insert(userRolesT)
+          .values({ user: userId, role: role.id })
+          .onConflictDoNothing()
+          .returning({ id: userRolesT.id });
+        if (link) await storeVersion(tx, resourceByName('user-roles'), String(link.id), 'create', by(req));
       }
+      await storeVersion(tx, resourceByName('users'), userId, 'update', by(req));
+      await storeVersion(tx, resourceByName('invites'), String(invite.id), 'update', by(req));
       await tx.insert(notificationsT).values({ user: userId, title: 'Your account has been approved', link: '/admin' });
       await markRegistrationDone(tx, String(invite.id), String(user.email));
       await recordAudit(tx, auditActorOf(req), {
@@ -163,15 +176,21 @@ export async function inviteRoutes(server: FastifyInstance) {
       const verify = await guardRanks(tx);
       await assertMayActOn(tx, actorOf(req), String(invite.registrant), 'delete');
       const [registrant] = await tx
-        .select({ email: usersT.email })
+        .select({ email: usersT.email, confirmed: usersT.confirmed })
         .from(usersT)
-        .where(eq(usersT.id, String(invite.registrant)));
+        .where(eq(usersT.id, String(invite.registrant)))
+        // Held until the delete below: what is trashed is what is deleted.
+        .for('update');
       await tx.update(invitesT).set({ status: 'rejected' }).where(eq(invitesT.id, invite.id));
       await markRegistrationDone(tx, String(invite.id), registrant ? String(registrant.email) : null);
+      // The registrant's account goes to the trash: a rejection clicked by mistake can be undone there.
+      if (registrant && !registrant.confirmed) await trashRecord(tx, resourceByName('users'), String(invite.registrant), req.auth?.userId);
       const [removed] = await tx
         .delete(usersT)
         .where(and(eq(usersT.id, String(invite.registrant)), eq(usersT.confirmed, false)))
         .returning({ email: usersT.email });
+      if (removed) await storeVersion(tx, resourceByName('users'), String(invite.registrant), 'delete', by(req));
+      await storeVersion(tx, resourceByName('invites'), String(invite.id), 'update', by(req));
       await recordAudit(tx, auditActorOf(req), {
         action: 'reject',
         resource: 'invites',

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ResourceDef } from '../../shared/resource';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { recordVersions, trash } from '../db/system-tables';
+import type { FileStorage } from '../storage/file-storage';
+import { purgeRecord } from './store';
+
+/** Session advisory lock of the purge: one replica purges while the others skip. */
+const PURGE_LOCK = 7_231_030;
+const DAY_MS = 24 * 3600 * 1000;
+const BATCH = 500;
+
+/**
+ * Records deleted more than `days` ago: in the trash, or deleted where no
+ * trash keeps them (their newest version a delete) with versions left over.
+ */
+async function pastRetention(db: Db, days: number): Promise<{ resource: string; record_id: string }[]> {
+  const cutoff = sql`now() - make_interval(days => ${days}::int)`;
+  return rowsOf(
+    await db.execute(sql`
+      (SELECT resource, record_id FROM ${trash} WHERE deleted_at < ${cutoff} LIMIT ${BATCH})
+      UNION
+      (SELECT v.resource, v.record_id FROM ${recordVersions} v
+        WHERE v.op = 'delete' AND v.at < ${cutoff}
+          AND NOT EXISTS (SELECT 1 FROM ${recordVersions} w WHERE w.resource = v.resource AND w.record_id = v.record_id AND w.version > v.version)
+          AND NOT EXISTS (SELECT 1 FROM ${trash} t WHERE t.resource = v.resource AND t.record_id = v.record_id AND t.deleted_at >= ${cutoff})
+        LIMIT ${BATCH})`),
+  );
+}
+
+/** Purges everything past TRASH_RETENTION_DAYS, in batches; one replica at a time. Returns how many records went. */
+export async function purgeTrash(db: Db, resources: readonly ResourceDef[], storage: FileStorage, days: number): Promise<number> {
+  const [lock] = rowsOf<{ got: boolean }>(await db.execute(sql`SELECT pg_try_advisory_lock(${PURGE_LOCK}) AS got`));
+  if (!lock?.got) return 0;
+  let purged = 0;
+  try {
+    for (;;) {
+      const batch = await pastRetention(db, days);
+      if (!batch.length) break;
+      for (const t of batch)
+        if (
+          await purgeRecord(
+            db,
+            resources.find((r) => r.name === t.resource),
+            t.resource,
+            t.record_id,
+            storage,
+          )
+        )
+          purged++;
+    }
+  } finally {
+    await db.execute(sql`SELECT pg_advisory_unlock(${PURGE_LOCK})`);
+  }
+  return purged;
+}
+
+/** TRASH_RETENTION_DAYS: a purge at start, then one a day in every process. */
+export function trashPurger(app: FastifyInstance, resources: readonly ResourceDef[]): { start(): Promise<void> } {
+  const days = app.deps.config.trashRetentionDays;
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onClose', async () => clearInterval(timer));
+  const run = async () => {
+    try {
+      const n = await app.deps.database.maintenance((db) => purgeTrash(db, resources, app.deps.storage, days));
+      if (n) app.log.info({ purged: n, days }, 'deleted records past the trash retention purged');
+    } catch (err) {
+      app.log.warn({ err }, 'trash purge failed; the next run tries again');
+    }
+  };
+  return {
+    async start() {
+      await run();
+      timer = setInterval(() => void run(), DAY_MS);
+      timer.unref();
+    },
+  };
+}

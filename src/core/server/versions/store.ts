@@ -1,0 +1,117 @@
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { ResourceDef } from '../../shared/resource';
+import type { Db } from '../db/client';
+import { recordVersions, versionFiles } from '../db/system-tables';
+import type { ApiRecord } from '../crud/representation';
+import { changedFields, filesOf, pick, safeKey, stateOf, type VersionState } from './state';
+
+/** What a write did to the record: its version's `op`. */
+export type VersionOp = 'create' | 'update' | 'delete' | 'restore';
+
+/**
+ * Every FULL_EVERY-th version (1, 21, 41...) holds the whole record; the
+ * others only what their write changed. Rebuilding one version reads at most
+ * this many rows, and the whole copies cost one record per this many writes.
+ */
+export const FULL_EVERY = 20;
+
+/** The first version of the run of deltas `n` belongs to: the newest whole copy at or below `n` is at or after it. */
+const runStart = (n: number) => Math.floor((n - 1) / FULL_EVERY) * FULL_EVERY + 1;
+
+const ofRecord = (r: ResourceDef, id: string) => and(eq(recordVersions.resource, r.name), eq(recordVersions.recordId, id));
+
+interface ChainRow {
+  version: number;
+  full: boolean;
+  data: unknown;
+}
+
+/** A state rebuilt from rows in version order: the last whole copy, then every delta after it. */
+function fold(rows: readonly ChainRow[]): VersionState {
+  const state: VersionState = {};
+  for (const row of rows) {
+    if (row.full) for (const k of Object.keys(state)) Reflect.deleteProperty(state, k);
+    const data = (row.data ?? {}) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(data)) if (safeKey(k)) state[k] = v;
+  }
+  return state;
+}
+
+/** The rows that rebuild version `n` (from its run's start: the oldest kept version is always a whole copy). */
+async function chainTo(db: Db, r: ResourceDef, id: string, n: number): Promise<ChainRow[]> {
+  return db
+    .select({ version: recordVersions.version, full: recordVersions.full, data: recordVersions.data })
+    .from(recordVersions)
+    .where(and(ofRecord(r, id), gte(recordVersions.version, runStart(n)), lte(recordVersions.version, n)))
+    .orderBy(recordVersions.version);
+}
+
+/** The newest version number of a record (0: none yet). */
+export async function latestVersion(db: Db, r: ResourceDef, id: string): Promise<number> {
+  const [row] = await db
+    .select({ version: recordVersions.version })
+    .from(recordVersions)
+    .where(ofRecord(r, id))
+    .orderBy(desc(recordVersions.version))
+    .limit(1);
+  return row?.version ?? 0;
+}
+
+/** Version `n` of a record as it was, or undefined when it has no such version (never written, or past retention). */
+export async function stateAt(db: Db, r: ResourceDef, id: string, n: number): Promise<VersionState | undefined> {
+  const rows = await chainTo(db, r, id, n);
+  if (rows.at(-1)?.version !== n) return undefined;
+  // From the last whole copy: rows before it belong to versions retention cut loose.
+  const from = rows.findLastIndex((row) => row.full);
+  return from < 0 ? undefined : fold(rows.slice(from));
+}
+
+/** Who writes a version. */
+export interface VersionAuthor {
+  actorId?: string | null;
+}
+
+/**
+ * Stores the record's new state as its next version, inside the write's
+ * transaction (it commits with the write or not at all). `record` is the
+ * record after the write as the API shows it (undefined: deleted). An update
+ * that changed no stored field stores nothing. Versions of one record are
+ * written one at a time (a transaction-scoped lock), so numbers never clash.
+ */
+export async function writeVersion(
+  tx: Db,
+  r: ResourceDef,
+  id: string,
+  op: VersionOp,
+  record: ApiRecord | undefined,
+  author: VersionAuthor,
+): Promise<void> {
+  if (r.history === false) return;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${r.name}), hashtext(${id}))`);
+  const latest = await latestVersion(tx, r, id);
+  const rows = latest ? await chainTo(tx, r, id, latest) : [];
+  const from = rows.findLastIndex((row) => row.full);
+  const before = from < 0 ? {} : fold(rows.slice(from));
+  const after = record ? stateOf(r, record) : before;
+  const changed = from < 0 ? Object.keys(after) : changedFields(before, after);
+  if (op === 'update' && from >= 0 && !changed.length) return;
+  const version = latest + 1;
+  // A first version (or one after the chain was lost) is whole, as is each run's first.
+  const full = from < 0 || version === runStart(version) || op === 'create';
+  await tx.insert(recordVersions).values({
+    resource: r.name,
+    recordId: id,
+    version,
+    actorId: author.actorId ?? null,
+    op,
+    full,
+    fields: full ? changed : null,
+    data: full ? after : pick(after, changed),
+  });
+  const keys = filesOf(r, full ? after : pick(after, changed));
+  if (keys.length)
+    await tx
+      .insert(versionFiles)
+      .values(keys.map((key) => ({ key, resource: r.name, recordId: id })))
+      .onConflictDoNothing();
+}
