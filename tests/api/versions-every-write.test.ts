@@ -263,7 +263,10 @@ test('every write operation of the OpenAPI document stores a version of what it 
 
   const writes = operationsOf(doc).filter((op) => op.method !== 'GET');
   // A purge deletes a trashed record for good, its versions with it.
-  for (const op of writes) if (op.path.endsWith('/{id}/purge')) noVersion[`${op.method} ${op.path}`] = 'deletes the record’s versions';
+  for (const op of writes) {
+    if (op.path.endsWith('/{id}/purge')) noVersion[`${op.method} ${op.path}`] = 'deletes the record’s versions';
+    if (op.path.endsWith('/{id}/presence')) noVersion[`${op.method} ${op.path}`] = 'says who has the record open; changes nothing in it';
+  }
   const key = (op: { method: string; path: string }) => `${op.method} ${op.path.replace(/\/$/, '')}`;
   const unknown = writes.map(key).filter((key) => !drivers[key] && !noVersion[key]);
   expect(unknown, 'write operations this test does not drive').toEqual([]);

@@ -159,3 +159,37 @@ describe('Trash', () => {
     await context.close();
   });
 });
+
+describe('who else is editing', () => {
+  it('each editor sees the other arrive and leave, live (English desktop, Greek phone)', async () => {
+    const name = `Presence Target ${Date.now() % 10000}`;
+    await person(name);
+    const email = `katerina.${Date.now()}@example.gr`;
+    const second = await send('POST', '/api/auth/users', { name: 'Katerina Second', email, password: 'secret-pass-1' });
+    const roles = (await send('GET', '/api/auth/roles?limit=50')) as unknown as { data: { _id: string; name: string }[] };
+    await send('POST', '/api/auth/user-roles', { user: second._id, role: roles.data.find((r) => r.name === 'Admin')?._id });
+    const katerina = await apiLogin(server.url, email, 'secret-pass-1');
+    const a = await visit(browser, { login: admin });
+    const b = await visit(browser, { login: katerina, lang: 'el', width: 390, dark: true });
+    await openEdit(a.page, name, 'Edit');
+    const dialogB = await openEdit(b.page, name, 'Επεξεργασία');
+    // A hears of B at once (the stream); B is told of A by its first heartbeat.
+    await a.page
+      .getByTestId('presence-line')
+      .getByText(/^Also open by Katerina Second \(since \d\d:\d\d\)/)
+      .waitFor();
+    await b.page
+      .getByTestId('presence-line')
+      .getByText(/^Ανοιχτό επίσης από: Administrator \(από τις \d\d:\d\d\)/)
+      .waitFor();
+    await expectAccessible(a.page, '[data-testid=presence-line]');
+    await expectAccessible(b.page, '[data-testid=presence-line]');
+    expect(await overflowsSideways(b.page)).toBe(false);
+    await shot(a.page, 'presence-en-desktop');
+    await shot(b.page, 'presence-el-phone');
+    await dialogB.getByRole('button', { name: 'Ακύρωση' }).click();
+    await expect.poll(() => a.page.getByTestId('presence-line').innerText(), { timeout: 10_000 }).toBe('');
+    await a.context.close();
+    await b.context.close();
+  });
+});

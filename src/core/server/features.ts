@@ -5,6 +5,7 @@ import { uploadRoutes } from './routes/upload';
 import { crudFeature } from './routes/crud';
 import { versionsFeature } from './versions/routes';
 import { trashFeature } from './trash/routes';
+import { presenceFeature } from './presence/routes';
 import { webPlugin } from './plugins/web';
 import { sessionsFeature } from '../../features/sessions/server';
 import { twoFactorFeature } from '../../features/two-factor/server';
@@ -44,6 +45,7 @@ export const productFeatures: readonly ServerFeature[] = [
   experiencesFeature,
   versionsFeature,
   trashFeature,
+  presenceFeature,
   crudFeature,
   dashboardFeature,
   routesFeature('web', webPlugin),

@@ -15,6 +15,7 @@ import { useAbilities } from './useAbilities';
 import type { FieldAccess } from './fieldAccess';
 import { useEditConflict } from '../conflict/useEditConflict';
 import { VersionHistory } from '../versions/VersionHistory';
+import { PresenceLine } from '../presence/PresenceLine';
 
 export type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };
 
@@ -121,6 +122,7 @@ export function FormDialog({ def, target, onClose }: { def: ResourceDef; target:
       slotProps={{ transition: { onEntered: focusFirstField } }}
     >
       <DialogTitle id="form-dialog-title">{title}</DialogTitle>
+      {target.mode === 'edit' && <PresenceLine def={def} id={target.id} />}
       {creating ? (
         <CreateBase resource={def.name} redirect={false} mutationOptions={mutationOptions} transform={transform}>
           <GenericForm def={def} creating onCancel={askToClose} onDirtyChange={onDirtyChange} />

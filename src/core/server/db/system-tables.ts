@@ -262,4 +262,25 @@ export const trash = pgTable(
  * Tables whose rows a restore never brings back: a deleted account's
  * sessions, reset links and sign-in tickets end with it for good.
  */
-export const ENDS_WITH_RECORD: ReadonlySet<string> = new Set(['sessions', 'password_resets', 'two_factor_tickets']);
+export const ENDS_WITH_RECORD: ReadonlySet<string> = new Set(['sessions', 'password_resets', 'two_factor_tickets', 'edit_presence']);
+
+/**
+ * Who has which record open in an edit form (src/core/server/presence/):
+ * one row per session and record, refreshed by the form's heartbeat; a row
+ * not seen for a minute is gone. Joins and leaves notify `presence_changed`
+ * (migration 0018), which every replica relays to the editors' streams.
+ */
+export const editPresence = pgTable(
+  'edit_presence',
+  {
+    resource: text('resource').notNull(),
+    recordId: uuid('record_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    since: timestamp('since', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.recordId, t.sessionId] }), index('edit_presence_user_idx').on(t.userId)],
+);

@@ -9,6 +9,7 @@ import { useCloseEditor } from './useCloseEditor';
 import { useAbilities } from '../../../core/admin/generic/useAbilities';
 import { experiences } from '../resource';
 import { VersionHistory } from '../../../core/admin/versions/VersionHistory';
+import { PresenceLine } from '../../../core/admin/presence/PresenceLine';
 
 /** Loads the item being edited; 'Failed to load item' when it cannot. */
 function EditLoader({ id }: { id: string }) {
@@ -36,6 +37,7 @@ function EditLoader({ id }: { id: string }) {
     );
   return (
     <>
+      <PresenceLine def={experiences} id={id} inset={false} />
       <EditorForm key={opened} record={data} reload={reload} />
       {/* The generic edit dialogs' History and Activity sections; this editor is a page of its own. */}
       <Box sx={{ mt: 2, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>

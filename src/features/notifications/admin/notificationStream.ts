@@ -1,8 +1,12 @@
 import { createParser } from 'eventsource-parser';
+import type { PresenceEvent } from '../../../core/shared/api/presence';
 
 export const STREAM_URL = '/api/auth/notifications/stream';
 
-export type StreamEvent = { type: 'unread'; unread: number } | { type: 'notification'; notification: { _id: string; title: string } };
+export type StreamEvent =
+  | { type: 'unread'; unread: number }
+  | { type: 'notification'; notification: { _id: string; title: string } }
+  | { type: 'presence'; presence: PresenceEvent };
 
 /**
  * Reads the notification stream (Server-Sent Events) with fetch: EventSource
@@ -32,6 +36,7 @@ export async function readNotificationStream(
       if (m.event === 'unread' && typeof (data as { unread?: unknown }).unread === 'number')
         onEvent({ type: 'unread', unread: (data as { unread: number }).unread });
       else if (m.event === 'notification') onEvent({ type: 'notification', notification: data as { _id: string; title: string } });
+      else if (m.event === 'presence') onEvent({ type: 'presence', presence: data as PresenceEvent });
     },
   });
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

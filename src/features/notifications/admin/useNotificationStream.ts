@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getToken } from '../../../core/web/session';
 import { POLL_MS } from './notificationsApi';
+import { publishPresence } from '../../../core/admin/presence/presenceEvents';
 import { readNotificationStream, STREAM_URL, type StreamEvent } from './notificationStream';
 
 /**
@@ -21,7 +22,9 @@ export function useNotificationStream(onEvent: (e: StreamEvent) => void): boolea
         token,
         (e) => {
           setLive(true);
-          onEvent(e);
+          // Who else has a record open goes to the edit forms, not the bell.
+          if (e.type === 'presence') publishPresence(e.presence);
+          else onEvent(e);
         },
         abort.signal,
       )

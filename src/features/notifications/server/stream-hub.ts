@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../core/server/db/client';
 import { notificationsT, sessions, usersT } from '../../../core/server/db/tables';
 import { isoDate } from '../../../core/server/crud/representation';
+import { editorsOf, presentUsers } from '../../../core/server/presence/store';
 
 /** One open `GET /api/auth/notifications/stream`. */
 export interface StreamClient {
@@ -39,6 +40,27 @@ export class NotificationStreams {
     const ignoreLive = () => undefined;
     this.unlisten.push(await this.database.listen('notifications_changed', (userId) => void this.changed(userId), ignoreLive));
     this.unlisten.push(await this.database.listen('auth_changed', () => void this.recheckSessions(), ignoreLive));
+    this.unlisten.push(await this.database.listen('presence_changed', (payload) => void this.presenceChanged(payload), ignoreLive));
+  }
+
+  /**
+   * Someone opened or left a record (`presence_changed`: "<resource> <id>",
+   * from any replica): each user here who has it open hears who else does.
+   */
+  private async presenceChanged(payload: string): Promise<void> {
+    const [resource, recordId] = payload.split(' ');
+    if (!resource || !recordId) return;
+    const key = { resource, recordId };
+    try {
+      for (const userId of await presentUsers(this.database.db, key)) {
+        const streams = this.byUser.get(userId);
+        if (!streams?.size) continue;
+        const editors = await editorsOf(this.database.db, key, userId);
+        for (const s of streams) s.send('presence', { resource, id: recordId, editors });
+      }
+    } catch {
+      // The database is away: the forms' next heartbeat brings the news.
+    }
   }
 
   /** Registers a client: sends its unread count now, and changes from then on. Returns its removal. */

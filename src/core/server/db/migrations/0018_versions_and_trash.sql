@@ -1,3 +1,13 @@
+CREATE TABLE "edit_presence" (
+	"resource" text NOT NULL,
+	"record_id" uuid NOT NULL,
+	"session_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"since" timestamp with time zone DEFAULT now() NOT NULL,
+	"seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "edit_presence_resource_record_id_session_id_pk" PRIMARY KEY("resource","record_id","session_id")
+);
+--> statement-breakpoint
 CREATE TABLE "record_versions" (
 	"resource" text NOT NULL,
 	"record_id" uuid NOT NULL,
@@ -28,7 +38,22 @@ CREATE TABLE "version_files" (
 	CONSTRAINT "version_files_key_resource_record_id_pk" PRIMARY KEY("key","resource","record_id")
 );
 --> statement-breakpoint
+ALTER TABLE "edit_presence" ADD CONSTRAINT "edit_presence_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "edit_presence_user_idx" ON "edit_presence" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "record_versions_at_idx" ON "record_versions" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "record_versions_deleted_idx" ON "record_versions" USING btree ("at") WHERE op = 'delete';--> statement-breakpoint
 CREATE INDEX "trash_deleted_idx" ON "trash" USING btree ("resource","deleted_at");--> statement-breakpoint
-CREATE INDEX "version_files_record_idx" ON "version_files" USING btree ("resource","record_id");
+CREATE INDEX "version_files_record_idx" ON "version_files" USING btree ("resource","record_id");--> statement-breakpoint
+-- An editor joining or leaving a record tells every replica (a heartbeat, an UPDATE, does not).
+CREATE FUNCTION notify_presence_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM pg_notify('presence_changed', OLD.resource || ' ' || OLD.record_id::text);
+  ELSE
+    PERFORM pg_notify('presence_changed', NEW.resource || ' ' || NEW.record_id::text);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER presence_changed AFTER INSERT OR DELETE ON edit_presence FOR EACH ROW EXECUTE FUNCTION notify_presence_changed();
