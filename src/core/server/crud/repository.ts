@@ -269,7 +269,8 @@ export async function readInTransaction(tx: Db, r: ResourceDef, id: string, file
 async function followWrite(tx: Db, r: ResourceDef, ctx: WriteContext, change: WriteChange, id: string): Promise<void> {
   if (!ctx.audit && !r.endSessions && r.history === false) return;
   const after = change.op === 'delete' ? undefined : await readInTransaction(tx, r, id, ctx.storage);
-  await writeVersion(tx, r, id, ctx.versionOp ?? change.op, after, { actorId: ctx.actorId });
+  // A create's row is new, an update's or delete's was locked by its statement (writeInside).
+  await writeVersion(tx, r, id, ctx.versionOp ?? change.op, after, { actorId: ctx.actorId, rowLocked: true });
   // Only an update compares fields: a new or deleted record's owner always loses other sessions.
   await endSessionsAfterWrite(tx, r, change.op === 'update' ? (change.body ?? null) : null, change.before, after, ctx.actingSession);
   if (!ctx.audit) return;
@@ -493,7 +494,16 @@ async function planUpdates(db: Db, r: ResourceDef, befores: ApiRecord[], body: R
       await fillSlugs(db, r, row, body, before);
       const planned = await planAll(db, r, related, id, ctx);
       const work = async (tx: Db) => {
-        if (!Object.keys(row).length) return id;
+        // Only related values change (pictures, links): the row is still locked, so writers of it stay in line.
+        if (!Object.keys(row).length) {
+          const [held] = await tx
+            .select({ id: t.id })
+            .from(t)
+            .where(and(writableRow(r, id, ctx.access), versionHeld(r, before, ctx)))
+            .for('update');
+          if (!held) await missedRow(tx, r, before, ctx);
+          return id;
+        }
         const changed = await tx
           .update(t)
           .set({ ...row, [ROW_VERSION]: sql`${t[ROW_VERSION]} + 1` })

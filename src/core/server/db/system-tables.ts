@@ -211,7 +211,6 @@ export const recordVersions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.resource, t.recordId, t.version] }),
-    index('record_versions_at_idx').on(t.at),
     // The trash purge finds records deleted long ago (their newest version a delete).
     index('record_versions_deleted_idx')
       .on(t.at)

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { recordVersions, versionFiles } from '../db/system-tables';
@@ -46,17 +46,6 @@ async function chainTo(db: Db, r: ResourceDef, id: string, n: number): Promise<C
     .orderBy(recordVersions.version);
 }
 
-/** The newest version number of a record (0: none yet). */
-export async function latestVersion(db: Db, r: ResourceDef, id: string): Promise<number> {
-  const [row] = await db
-    .select({ version: recordVersions.version })
-    .from(recordVersions)
-    .where(ofRecord(r, id))
-    .orderBy(desc(recordVersions.version))
-    .limit(1);
-  return row?.version ?? 0;
-}
-
 /** Version `n` of a record as it was, or undefined when it has no such version (never written, or past retention). */
 export async function stateAt(db: Db, r: ResourceDef, id: string, n: number): Promise<VersionState | undefined> {
   const rows = await chainTo(db, r, id, n);
@@ -66,9 +55,28 @@ export async function stateAt(db: Db, r: ResourceDef, id: string, n: number): Pr
   return from < 0 ? undefined : fold(rows.slice(from));
 }
 
-/** Who writes a version. */
+/** The rows that rebuild a record's newest version: its last FULL_EVERY (the newest whole copy is among them), in order. */
+async function newestChain(db: Db, r: ResourceDef, id: string): Promise<ChainRow[]> {
+  const newest = db
+    .select({ v: sql`coalesce(max(${recordVersions.version}), 0)` })
+    .from(recordVersions)
+    .where(ofRecord(r, id));
+  return db
+    .select({ version: recordVersions.version, full: recordVersions.full, data: recordVersions.data })
+    .from(recordVersions)
+    .where(and(ofRecord(r, id), sql`${recordVersions.version} > (${newest}) - ${FULL_EVERY}`))
+    .orderBy(recordVersions.version);
+}
+
+/** Who writes a version, and whether the write already holds the record's row lock. */
 export interface VersionAuthor {
   actorId?: string | null;
+  /**
+   * The write locked the record's row in this transaction (a generic
+   * update or delete, or a create): writers of one record are already in
+   * line. Otherwise a transaction-scoped lock puts them in line.
+   */
+  rowLocked?: boolean;
 }
 
 /**
@@ -76,7 +84,8 @@ export interface VersionAuthor {
  * transaction (it commits with the write or not at all). `record` is the
  * record after the write as the API shows it (undefined: deleted). An update
  * that changed no stored field stores nothing. Versions of one record are
- * written one at a time (a transaction-scoped lock), so numbers never clash.
+ * written one at a time (the row lock, or an advisory lock), so numbers never
+ * clash.
  */
 export async function writeVersion(
   tx: Db,
@@ -87,9 +96,13 @@ export async function writeVersion(
   author: VersionAuthor,
 ): Promise<void> {
   if (r.history === false) return;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${r.name}), hashtext(${id}))`);
-  const latest = await latestVersion(tx, r, id);
-  const rows = latest ? await chainTo(tx, r, id, latest) : [];
+  if (!author.rowLocked) {
+    // In line with the generic writes (the row's lock) and with other writes of a record already gone (the advisory lock).
+    await tx.execute(sql`SELECT 1 FROM ${sql.identifier(r.table)} WHERE id = ${id} FOR UPDATE`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${r.name}), hashtext(${id}))`);
+  }
+  const rows = await newestChain(tx, r, id);
+  const latest = rows.at(-1)?.version ?? 0;
   const from = rows.findLastIndex((row) => row.full);
   const before = from < 0 ? {} : fold(rows.slice(from));
   const after = record ? stateOf(r, record) : before;

@@ -40,7 +40,6 @@ CREATE TABLE "version_files" (
 --> statement-breakpoint
 ALTER TABLE "edit_presence" ADD CONSTRAINT "edit_presence_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "edit_presence_user_idx" ON "edit_presence" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "record_versions_at_idx" ON "record_versions" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "record_versions_deleted_idx" ON "record_versions" USING btree ("at") WHERE op = 'delete';--> statement-breakpoint
 CREATE INDEX "trash_deleted_idx" ON "trash" USING btree ("resource","deleted_at");--> statement-breakpoint
 CREATE INDEX "version_files_record_idx" ON "version_files" USING btree ("resource","record_id");--> statement-breakpoint
