@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pictureData } from './pictures';
 import { startHarness, type Harness } from './harness';
 import { call, createUser, runSql, uniqueEmail } from './helpers';
 import { createRole, linksOf, signedIn, type Person } from './security/people';
@@ -24,13 +24,6 @@ afterAll(async () => h?.close());
 
 const su = (method: Parameters<typeof call>[1], url: string, body?: unknown) => call(h, method, url, { token: h.adminToken, body });
 const stored = async (key: string) => (await call(h, 'GET', `/uploads/${key}`)).statusCode;
-
-async function pictureData(colour: string): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
 
 describe('users', () => {
   test('a deleted user is in the trash, cannot sign in, and comes back with their role links and password', async () => {

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { pictureData } from './pictures';
 import { startHarness, type Harness } from './harness';
 import { call, createUser, runSql, uniqueEmail } from './helpers';
 import { operationsOf } from './security/fuzz-requests';
@@ -29,13 +29,6 @@ const admin = (method: Parameters<typeof call>[1], url: string, body?: unknown) 
 async function ok(res: Awaited<ReturnType<typeof call>>, status = 200) {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
   return res.json();
-}
-
-async function pictureData(): Promise<string> {
-  const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#c0392b' } })
-    .png()
-    .toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
 }
 
 /** A record one would make on each resource's Add screen, and a change one would make on its edit screen. */
@@ -208,7 +201,10 @@ const ownDrivers: Record<string, Driver> = {
     return [{ resource: 'permissions', id: String(made.id), op: 'create' }];
   },
   'POST /api/auth/edit-space-image': async () => {
-    const body = { title: 'Old town in pictures', images: [{ operation: 'create', imageData: await pictureData(), name: 'old-town.png' }] };
+    const body = {
+      title: 'Old town in pictures',
+      images: [{ operation: 'create', imageData: await pictureData('#c0392b', 60, 40), name: 'old-town.png' }],
+    };
     const exp = await ok(await admin('POST', '/api/auth/experiences', body), 201);
     await ok(await admin('POST', '/api/auth/edit-space-image', { id: exp.images[0].id, action: 'rotate' }));
     return [{ resource: 'experiences', id: exp._id, op: 'update' }];

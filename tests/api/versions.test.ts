@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pictureData } from './pictures';
 import { startHarness, type Harness } from './harness';
 import { call, createUser, runSql } from './helpers';
 import { createRole, signedIn, type Person } from './security/people';
@@ -31,13 +31,6 @@ const as = (token: string) => ({
     call(h, 'POST', `${url}/restore`, { token, body, headers: ifMatch ? { 'if-match': ifMatch } : {} }),
 });
 const admin = () => as(h.adminToken);
-
-async function pictureData(colour: string): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
 
 describe('a user’s history', () => {
   test('each write is a version, newest first, naming who wrote it and what changed; secrets never', async () => {

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server';
 import { expectToast, launchBrowser } from './browser';
 import { expectAccessible, overflowsSideways } from './axe';
+import { openUserEdit } from './user-edit';
 import { apiCall, apiLogin, shot, visit, type Login } from './visit';
 
 // Two admins, one user: A opens her in the edit dialog, B renames her meanwhile
@@ -38,16 +39,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Opens the user's edit dialog from the users list, searched by name. */
-async function openEdit(page: Page, name: string, editLabel: string) {
-  await page.goto(`${server.url}/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`);
-  // A table row on a desktop, a compact list's item on a phone.
-  const row = page.locator('tr, li', { hasText: name }).first();
-  await row.getByRole('button', { name: editLabel }).click();
-  const dialog = page.getByRole('dialog');
-  await expect.poll(() => dialog.locator('input[name=name]').inputValue()).toBe(name);
-  return dialog;
-}
+const openEdit = (page: Page, name: string, editLabel: string) => openUserEdit(page, server.url, name, editLabel);
 
 describe('the conflict dialog', () => {
   it('keeps my change and takes theirs for the rest (English)', async () => {

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server';
 import { expectToast, launchBrowser } from './browser';
 import { expectAccessible, overflowsSideways } from './axe';
+import { openUserEdit } from './user-edit';
 import { apiCall, apiLogin, shot, visit, type Login } from './visit';
 
 // A user's History: versions listed, two compared side by side, ticked
@@ -36,14 +37,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function openEdit(page: Page, name: string, editLabel: string) {
-  await page.goto(`${server.url}/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`);
-  const row = page.locator('tr, li', { hasText: name }).first();
-  await row.getByRole('button', { name: editLabel }).click();
-  const dialog = page.getByRole('dialog');
-  await expect.poll(() => dialog.locator('input[name=name]').inputValue()).toBe(name);
-  return dialog;
-}
+const openEdit = (page: Page, name: string, editLabel: string) => openUserEdit(page, server.url, name, editLabel);
 
 const texts = {
   en: {

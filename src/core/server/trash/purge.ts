@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { dailyJob } from '../ops/daily-job';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -9,7 +10,6 @@ import { purgeRecord } from './store';
 
 /** Session advisory lock of the purge: one replica purges while the others skip. */
 const PURGE_LOCK = 7_231_030;
-const DAY_MS = 24 * 3600 * 1000;
 const BATCH = 500;
 
 /**
@@ -58,23 +58,10 @@ export async function purgeTrash(db: Db, resources: readonly ResourceDef[], stor
 }
 
 /** TRASH_RETENTION_DAYS: a purge at start, then one a day in every process. */
-export function trashPurger(app: FastifyInstance, resources: readonly ResourceDef[]): { start(): Promise<void> } {
+export function trashPurger(app: FastifyInstance, resources: readonly ResourceDef[]) {
   const days = app.deps.config.trashRetentionDays;
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onClose', async () => clearInterval(timer));
-  const run = async () => {
-    try {
-      const n = await app.deps.database.maintenance((db) => purgeTrash(db, resources, app.deps.storage, days));
-      if (n) app.log.info({ purged: n, days }, 'deleted records past the trash retention purged');
-    } catch (err) {
-      app.log.warn({ err }, 'trash purge failed; the next run tries again');
-    }
-  };
-  return {
-    async start() {
-      await run();
-      timer = setInterval(() => void run(), DAY_MS);
-      timer.unref();
-    },
-  };
+  return dailyJob(app, 'trash purge failed; the next run tries again', async () => {
+    const n = await app.deps.database.maintenance((db) => purgeTrash(db, resources, app.deps.storage, days));
+    if (n) app.log.info({ purged: n, days }, 'deleted records past the trash retention purged');
+  });
 }

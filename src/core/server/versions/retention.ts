@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { dailyJob } from '../ops/daily-job';
 import type { ResourceDef } from '../../shared/resource';
 import { serverKindOf } from '../../field-kinds/server';
 import type { Db } from '../db/client';
@@ -13,7 +14,6 @@ import { stateAt } from './store';
 
 /** Session advisory lock of the purge: one replica trims while the others skip (trimming twice changes nothing). */
 const PURGE_LOCK = 7_231_029;
-const DAY_MS = 24 * 3600 * 1000;
 /** Records trimmed per round trip. */
 const BATCH = 500;
 
@@ -132,24 +132,11 @@ export async function purgeVersions(
 }
 
 /** VERSIONS_KEEP and VERSIONS_MAX_DAYS: a purge at start, then one a day in every process (each trims what is past the cut-off). */
-export function versionsPurger(app: FastifyInstance, resources: readonly ResourceDef[]): { start(): Promise<void> } {
+export function versionsPurger(app: FastifyInstance, resources: readonly ResourceDef[]) {
   const { config } = app.deps;
   const retention = { keep: config.versionsKeep, maxDays: config.versionsMaxDays };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onClose', async () => clearInterval(timer));
-  const run = async () => {
-    try {
-      const n = await app.deps.database.maintenance((db) => purgeVersions(db, resources, app.deps.storage, retention));
-      if (n) app.log.info({ records: n, ...retention }, 'record versions past retention purged');
-    } catch (err) {
-      app.log.warn({ err }, 'versions purge failed; the next run tries again');
-    }
-  };
-  return {
-    async start() {
-      await run();
-      timer = setInterval(() => void run(), DAY_MS);
-      timer.unref();
-    },
-  };
+  return dailyJob(app, 'versions purge failed; the next run tries again', async () => {
+    const n = await app.deps.database.maintenance((db) => purgeVersions(db, resources, app.deps.storage, retention));
+    if (n) app.log.info({ records: n, ...retention }, 'record versions past retention purged');
+  });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { dailyJob } from '../../../core/server/ops/daily-job';
 import type { Db } from '../../../core/server/db/client';
 import { inTransaction } from '../../../core/server/db/transaction';
 import { rowsOf } from '../../../core/server/db/rows';
@@ -7,7 +8,6 @@ import { auditLogs } from '../../../core/server/db/system-tables';
 
 /** Advisory lock of the purge: while one replica deletes, the others skip (the delete is idempotent anyway). */
 const PURGE_LOCK = 7_231_018;
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Deletes entries older than `days`. Safe from any number of replicas at
@@ -27,30 +27,12 @@ export async function purgeAuditLogs(db: Db, days: number): Promise<number> {
   });
 }
 
-/**
- * AUDIT_RETENTION_DAYS: a purge at start, then one a day in every process.
- * Nothing is remembered between runs: each one deletes whatever is past the
- * cut-off, so a replica restarting or several running change nothing.
- * Made before the app is ready (its stop is an onClose hook); `start` once it is.
- */
-export function auditPurger(app: FastifyInstance): { start(): Promise<void> } {
+/** AUDIT_RETENTION_DAYS: a purge at start, then one a day in every process. */
+export function auditPurger(app: FastifyInstance) {
   const days = app.deps.config.auditRetentionDays;
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onClose', async () => clearInterval(timer));
-  const run = async () => {
-    try {
-      // A day's entries on a busy install can take longer to delete than a request may run.
-      const n = await app.deps.database.maintenance((db) => purgeAuditLogs(db, days));
-      if (n) app.log.info({ purged: n, days }, 'audit log entries past retention purged');
-    } catch (err) {
-      app.log.warn({ err }, 'audit log purge failed; the next run tries again');
-    }
-  };
-  return {
-    async start() {
-      await run();
-      timer = setInterval(() => void run(), DAY_MS);
-      timer.unref();
-    },
-  };
+  // A day's entries on a busy install can take longer to delete than a request may run.
+  return dailyJob(app, 'audit log purge failed; the next run tries again', async () => {
+    const n = await app.deps.database.maintenance((db) => purgeAuditLogs(db, days));
+    if (n) app.log.info({ purged: n, days }, 'audit log entries past retention purged');
+  });
 }
