@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pictureData } from './pictures';
-import { startHarness, type Harness } from './harness';
+import { ADMIN_EMAIL, startHarness, type Harness } from './harness';
 import { call, createUser, runSql, uniqueEmail } from './helpers';
 import { createRole, linksOf, signedIn, type Person } from './security/people';
 import { purgeTrash } from '../../src/core/server/trash/purge';
@@ -24,6 +24,13 @@ afterAll(async () => h?.close());
 
 const su = (method: Parameters<typeof call>[1], url: string, body?: unknown) => call(h, method, url, { token: h.adminToken, body });
 const stored = async (key: string) => (await call(h, 'GET', `/uploads/${key}`)).statusCode;
+/** The audit trail's entries about one record, as the audit screen lists them. */
+const auditOf = async (id: string) =>
+  (await su('GET', `/api/auth/audit-logs?recordId=${id}`)).json().data as {
+    action: string;
+    actorEmail: string | null;
+    actorId: string | null;
+  }[];
 
 describe('users', () => {
   test('a deleted user is in the trash, cannot sign in, and comes back with their role links and password', async () => {
@@ -86,6 +93,10 @@ describe('users', () => {
     expect((await su('DELETE', `${USERS}/${gone._id}/purge`)).statusCode).toBe(404);
     expect((await su('POST', `${USERS}/${gone._id}/restore`)).statusCode).toBe(404);
     expect(await runSql(h, sql`SELECT 1 FROM record_versions WHERE record_id = ${gone._id}`)).toEqual([]);
+    // The audit trail keeps who purged it (the versions are gone; the trail is what is left).
+    const trail = await auditOf(gone._id);
+    expect(trail.map((e) => e.action)).toEqual(['purge', 'delete', 'create']);
+    expect(trail[0].actorEmail).toBe(ADMIN_EMAIL);
   });
 
   test('a rejected registrant waits in the trash', async () => {
@@ -139,11 +150,14 @@ describe('experiences', () => {
     expect(back.json().images.map((i: { path: string }) => i.path)).toEqual(exp.images.map((i: { path: string }) => i.path));
     await su('DELETE', `${EXPERIENCES}/${exp._id}`);
     await runSql(h, sql`UPDATE trash SET deleted_at = now() - interval '31 days' WHERE record_id = ${exp._id}`);
-    expect(await purgeTrash(h.app.deps.database.db, productResources.list, h.app.deps.storage, 30)).toBeGreaterThanOrEqual(1);
+    expect(await purgeTrash(h.app.deps.database, productResources.list, h.app.deps.storage, 30)).toBeGreaterThanOrEqual(1);
     for (const img of exp.images) {
       expect(await stored(img.path)).toBe(404);
       expect(await stored(img.thumb)).toBe(404);
     }
     expect((await su('POST', `${EXPERIENCES}/${exp._id}/restore`)).statusCode).toBe(404);
+    // The daily purge is the server's own work: its entry names no person.
+    const [purged] = await auditOf(exp._id);
+    expect(purged).toMatchObject({ action: 'purge-expired', actorId: null, actorEmail: null });
   });
 });

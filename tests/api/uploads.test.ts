@@ -196,7 +196,7 @@ describe.each(STORAGE_DRIVERS)('uploads on %s storage', (driver) => {
     const served = async (url: string) => (await h.app.inject({ method: 'GET', url })).statusCode;
 
     /** VERSIONS_KEEP=1: only each record's newest version stays, so files only older ones showed go. */
-    const keepNewestOnly = () => purgeVersions(h.app.deps.database.db, productResources.list, h.app.deps.storage, { keep: 1 });
+    const keepNewestOnly = () => purgeVersions(h.app.deps.database, productResources.list, h.app.deps.storage, { keep: 1 });
 
     test('a replaced or cleared profile picture stays while a version shows it, then goes', async () => {
       const u = await createUser(h, { role: 'User' });

@@ -237,7 +237,7 @@ describe('retention', () => {
     expect(swap.statusCode).toBe(200);
     for (let i = 1; i <= 8; i++) await admin().put(`${EXPERIENCES}/${exp._id}`, { title: `Meteora monasteries, visit ${i}` });
     expect((await call(h, 'GET', `/uploads/${first.path}`)).statusCode).toBe(200);
-    await purgeVersions(h.app.deps.database.db, productResources.list, h.app.deps.storage, { keep: 4 });
+    await purgeVersions(h.app.deps.database, productResources.list, h.app.deps.storage, { keep: 4 });
     const list = (await admin().get(`${EXPERIENCES}/${exp._id}/versions`)).json();
     expect(list.total).toBe(4);
     expect(list.data.map((v: { version: number }) => v.version)).toEqual([10, 9, 8, 7]);

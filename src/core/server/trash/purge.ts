@@ -2,11 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dailyJob } from '../ops/daily-job';
 import type { ResourceDef } from '../../shared/resource';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
+import { underPurgeLock } from '../ops/purge-lock';
 import { rowsOf } from '../db/rows';
 import { recordVersions, trash } from '../db/system-tables';
 import type { FileStorage } from '../storage/file-storage';
-import { purgeRecord } from './store';
+import { purgeRecord, type PurgeBy } from './store';
+
+/** The daily purge acts as nobody: its entries have no actor and no address. */
+const EXPIRED: PurgeBy = {
+  actor: { actorId: null, actorEmail: null, ip: null, userAgent: null },
+  action: 'purge-expired',
+};
 
 /** Session advisory lock of the purge: one replica purges while the others skip. */
 const PURGE_LOCK = 7_231_030;
@@ -31,37 +38,30 @@ async function pastRetention(db: Db, days: number): Promise<{ resource: string; 
 }
 
 /** Purges everything past TRASH_RETENTION_DAYS, in batches; one replica at a time. Returns how many records went. */
-export async function purgeTrash(db: Db, resources: readonly ResourceDef[], storage: FileStorage, days: number): Promise<number> {
-  const [lock] = rowsOf<{ got: boolean }>(await db.execute(sql`SELECT pg_try_advisory_lock(${PURGE_LOCK}) AS got`));
-  if (!lock?.got) return 0;
-  let purged = 0;
-  try {
+export async function purgeTrash(
+  database: Pick<Database, 'maintenance'>,
+  resources: readonly ResourceDef[],
+  storage: FileStorage,
+  days: number,
+): Promise<number> {
+  return underPurgeLock(database, PURGE_LOCK, 0, async (db) => {
+    let purged = 0;
     for (;;) {
       const batch = await pastRetention(db, days);
-      if (!batch.length) break;
-      for (const t of batch)
-        if (
-          await purgeRecord(
-            db,
-            resources.find((r) => r.name === t.resource),
-            t.resource,
-            t.record_id,
-            storage,
-          )
-        )
-          purged++;
+      if (!batch.length) return purged;
+      for (const t of batch) {
+        const r = resources.find((x) => x.name === t.resource);
+        if (await purgeRecord(db, r, t.resource, t.record_id, storage, EXPIRED)) purged++;
+      }
     }
-  } finally {
-    await db.execute(sql`SELECT pg_advisory_unlock(${PURGE_LOCK})`);
-  }
-  return purged;
+  });
 }
 
 /** TRASH_RETENTION_DAYS: a purge at start, then one a day in every process. */
 export function trashPurger(app: FastifyInstance, resources: readonly ResourceDef[]) {
   const days = app.deps.config.trashRetentionDays;
   return dailyJob(app, 'trash purge failed; the next run tries again', async () => {
-    const n = await app.deps.database.maintenance((db) => purgeTrash(db, resources, app.deps.storage, days));
+    const n = await purgeTrash(app.deps.database, resources, app.deps.storage, days);
     if (n) app.log.info({ purged: n, days }, 'deleted records past the trash retention purged');
   });
 }

@@ -12,6 +12,7 @@ import { listTrash } from './list';
 import { restoreFromTrash } from './restore';
 import { purgeRecord, trashEntry } from './store';
 import { trashPurger } from './purge';
+import { auditActorOf } from '../audit/record';
 
 type IdParams = { id: string };
 const uuidRe = new RegExp(UUID_PATTERN);
@@ -35,7 +36,7 @@ function registerTrash(app: FastifyInstance, r: ResourceDef, find: FindResource)
   app.delete<{ Params: IdParams }>(`${r.api}/:id/purge`, { config: { resource }, schema: ops.purge }, async (req) => {
     const id = req.params.id;
     if (!uuidRe.test(id) || !(await trashEntry(db(), r, id, req.auth?.access))) throw notFound();
-    await purgeRecord(db(), r, r.name, id, storage);
+    await purgeRecord(db(), r, r.name, id, storage, { actor: auditActorOf(req), action: 'purge' });
     return { ok: true as const };
   });
 }

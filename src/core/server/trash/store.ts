@@ -11,6 +11,7 @@ import { releaseFile } from '../versions/retention';
 import { captureRecord, type ClearedLinks, type TakenRows } from './capture';
 import { insertableColumns } from './catalog';
 import { FOREIGN_KEY_VIOLATION, pgCode } from '../crud/db-errors';
+import { recordAudit, type AuditActor } from '../audit/record';
 
 /** What a trash entry keeps besides the row. */
 interface Related {
@@ -104,10 +105,16 @@ export async function putBack(
   await tx.execute(sql`UPDATE ${sql.identifier(r.table)} SET row_version = row_version + 1 WHERE id = ${id}`);
 }
 
+/** Who purges and why: a person (`purge`), or the server past the retention (`purge-expired`, nobody acting). */
+export interface PurgeBy {
+  actor: AuditActor;
+  action: 'purge' | 'purge-expired';
+}
+
 /**
  * Deletes a record for good: its trash entry, its versions, and the files
- * only they kept (unless a live record shows them). Returns whether there
- * was anything to purge.
+ * only they kept (unless a live record shows them), with an audit entry in
+ * the same transaction. Returns whether there was anything to purge.
  */
 export async function purgeRecord(
   db: Db,
@@ -115,6 +122,7 @@ export async function purgeRecord(
   resource: string,
   id: string,
   storage: FileStorage,
+  by: PurgeBy,
 ): Promise<boolean> {
   const { found, keys } = await inTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${resource}), hashtext(${id}))`);
@@ -130,7 +138,9 @@ export async function purgeRecord(
       .delete(versionFiles)
       .where(and(eq(versionFiles.resource, resource), eq(versionFiles.recordId, id)))
       .returning({ key: versionFiles.key });
-    return { found: gone.length + versions.length > 0, keys: files.map((f) => f.key) };
+    const found = gone.length + versions.length > 0;
+    if (found) await recordAudit(tx, by.actor, { action: by.action, resource, recordId: id });
+    return { found, keys: files.map((f) => f.key) };
   });
   if (r) for (const key of keys) await releaseFile(db, r, storage, key);
   return found;

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { dailyJob } from '../ops/daily-job';
 import type { ResourceDef } from '../../shared/resource';
 import { serverKindOf } from '../../field-kinds/server';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
+import { underPurgeLock } from '../ops/purge-lock';
 import { rowsOf } from '../db/rows';
 import { inTransaction } from '../db/transaction';
 import { joinTableOf, tableOf } from '../db/resource-tables';
@@ -106,18 +107,16 @@ export async function releaseFile(db: Db, r: ResourceDef, storage: FileStorage, 
  * holds the lock, the others skip. Returns how many records were trimmed.
  */
 export async function purgeVersions(
-  db: Db,
+  database: Pick<Database, 'maintenance'>,
   resources: readonly ResourceDef[],
   storage: FileStorage,
   retention: VersionRetention,
 ): Promise<number> {
-  const [lock] = rowsOf<{ got: boolean }>(await db.execute(sql`SELECT pg_try_advisory_lock(${PURGE_LOCK}) AS got`));
-  if (!lock?.got) return 0;
-  let trimmed = 0;
-  try {
+  return underPurgeLock(database, PURGE_LOCK, 0, async (db) => {
+    let trimmed = 0;
     for (;;) {
       const batch = await toTrim(db, retention);
-      if (!batch.length) break;
+      if (!batch.length) return trimmed;
       for (const t of batch) {
         const r = resources.find((x) => x.name === t.resource);
         const loose = await trimRecord(db, r, t);
@@ -125,10 +124,7 @@ export async function purgeVersions(
         trimmed++;
       }
     }
-  } finally {
-    await db.execute(sql`SELECT pg_advisory_unlock(${PURGE_LOCK})`);
-  }
-  return trimmed;
+  });
 }
 
 /** VERSIONS_KEEP and VERSIONS_MAX_DAYS: a purge at start, then one a day in every process (each trims what is past the cut-off). */
@@ -136,7 +132,7 @@ export function versionsPurger(app: FastifyInstance, resources: readonly Resourc
   const { config } = app.deps;
   const retention = { keep: config.versionsKeep, maxDays: config.versionsMaxDays };
   return dailyJob(app, 'versions purge failed; the next run tries again', async () => {
-    const n = await app.deps.database.maintenance((db) => purgeVersions(db, resources, app.deps.storage, retention));
+    const n = await purgeVersions(app.deps.database, resources, app.deps.storage, retention);
     if (n) app.log.info({ records: n, ...retention }, 'record versions past retention purged');
   });
 }

@@ -38,7 +38,8 @@ export function AuditEntryList({ entries, showRecord = true }: { entries: readon
                   {when}
                 </time>,
                 ' · ',
-                e.actorEmail ?? t('nobody'),
+                // Nobody acting and no address: the server's own work (a scheduled purge), not a visitor.
+                e.actorEmail ?? t(e.actorId || e.ip ? 'nobody' : 'server'),
                 e.ip ? ` · ${t('address', { ip: e.ip })}` : '',
               ]}
             </Typography>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Accordion, AccordionDetails, AccordionSummary, Alert, LinearProgress, Typography } from '@mui/material';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Alert, LinearProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate, type Identifier } from 'react-admin';
 import { errorBody, errorStatus } from '../../../core/admin/api/ApiError';
+import { FormSection } from '../../../core/admin/generic/FormSection';
 import { useMayReadAudit } from './useMayReadAudit';
 import { AuditEntryList } from './AuditEntryList';
 import { loadAuditLogs } from './auditApi';
@@ -31,26 +31,10 @@ export function RecordHistory({ resource, id, defaultOpen = false }: { resource:
   const status = errorStatus(error);
   if (!may || status === 403 || status === 401) return null;
   return (
-    <Accordion
-      disableGutters
-      square
-      elevation={0}
-      expanded={open}
-      onChange={(_, v) => setOpen(v)}
-      sx={{ borderTop: 1, borderColor: 'divider' }}
-      data-testid="record-history"
-    >
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="record-history-panel" id="record-history-title">
-        {/* The summary sits in the accordion's own <h3>. */}
-        <Typography component="span" variant="subtitle1">
-          {t('history')}
-        </Typography>
-      </AccordionSummary>
-      <AccordionDetails id="record-history-panel">
-        {open && isPending && <LinearProgress aria-label={t('loading')} />}
-        {error && <Alert severity="error">{errorBody(error).error ?? t('load_error')}</Alert>}
-        {data && <AuditEntryList entries={data.data} showRecord={false} />}
-      </AccordionDetails>
-    </Accordion>
+    <FormSection id="record-history" title={t('history')} open={open} onOpenChange={setOpen}>
+      {isPending && <LinearProgress aria-label={t('loading')} />}
+      {error && <Alert severity="error">{errorBody(error).error ?? t('load_error')}</Alert>}
+      {data && <AuditEntryList entries={data.data} showRecord={false} />}
+    </FormSection>
   );
 }

@@ -9,7 +9,7 @@ import { purgeVersions } from '../../../core/server/versions/retention';
 import { productResources } from '../../../../resources/set';
 
 /** VERSIONS_KEEP=1: files only older versions showed go. */
-const keepNewestVersionOnly = (h: Harness) => purgeVersions(h.app.deps.database.db, productResources.list, h.app.deps.storage, { keep: 1 });
+const keepNewestVersionOnly = (h: Harness) => purgeVersions(h.app.deps.database, productResources.list, h.app.deps.storage, { keep: 1 });
 
 const BASE = '/api/auth/experiences';
 type Img = { id: string; path: string; thumb: string; url: string; thumbUrl: string };

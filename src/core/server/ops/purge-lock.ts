@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+
+/**
+ * Runs a purge that spans many transactions on one connection of its own,
+ * holding a session-level advisory lock: one replica purges while the others
+ * skip (answering `skipped`). The lock lives on that connection, so it is
+ * taken and released on the same session, and a replica that dies frees it.
+ */
+export async function underPurgeLock<T>(
+  database: Pick<Database, 'maintenance'>,
+  key: number,
+  skipped: T,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  return database.maintenance(async (db) => {
+    const [lock] = rowsOf<{ got: boolean }>(await db.execute(sql`SELECT pg_try_advisory_lock(${key}) AS got`));
+    if (!lock?.got) return skipped;
+    try {
+      return await work(db);
+    } finally {
+      await db.execute(sql`SELECT pg_advisory_unlock(${key})`);
+    }
+  });
+}
