@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { call, createUser, runSql } from './helpers';
+import { pictureData } from './pictures';
 import { createRole, signedIn, type Person } from './security/people';
 
 // Two admins edit the same record: every record carries `_version` (its ETag);
@@ -45,6 +46,32 @@ describe('versions and entity tags', () => {
     await runSql(h, sql`UPDATE users SET bio = 'Set by a script' WHERE id = ${nikos._id}`);
     expect((await get(nikos._id)).json()._version).toBe(2);
     expect((await put(nikos._id, { phone: '+30 210 555 0100' }, anna.token, '"1"')).statusCode).toBe(412);
+  });
+
+  test('a change of pictures alone counts: a form opened before it cannot put the old pictures back', async () => {
+    const url = '/api/auth/experiences';
+    const made = await call(h, 'POST', url, {
+      token: h.adminToken,
+      body: { title: 'Harbour of Chania', images: [{ operation: 'create', imageData: await pictureData('#1a5276'), name: 'harbour.png' }] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const exp = made.json();
+    const headers = { 'if-match': '"1"' };
+    const added = await call(h, 'PUT', `${url}/${exp._id}`, {
+      token: h.adminToken,
+      headers,
+      body: { images: [{ operation: 'create', imageData: await pictureData('#d35400'), name: 'lighthouse.png' }] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()._version).toBe(2);
+    expect(added.json().images).toHaveLength(2);
+    const stale = await call(h, 'PUT', `${url}/${exp._id}`, {
+      token: h.adminToken,
+      headers,
+      body: { images: [{ id: exp.images[0].id, operation: 'remove' }] },
+    });
+    expect(stale.statusCode).toBe(412);
+    expect((await call(h, 'GET', `${url}/${exp._id}`, { token: h.adminToken })).json().images).toHaveLength(2);
   });
 });
 

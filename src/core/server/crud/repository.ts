@@ -262,6 +262,13 @@ export async function readInTransaction(tx: Db, r: ResourceDef, id: string, file
 }
 
 /**
+ * Whether this write is the only one since `before` was read: every write of
+ * a row adds one to its version, so one more means none came in between.
+ */
+const soleWriteSince = (before: ApiRecord | undefined, after: ApiRecord | undefined) =>
+  typeof before?._version === 'number' && after?._version === before._version + 1;
+
+/**
  * What must follow a write, in its transaction: the record's new version, its
  * audit entry (an update that changed nothing leaves neither) and the sessions
  * its resource's rule ends.
@@ -270,7 +277,11 @@ async function followWrite(tx: Db, r: ResourceDef, ctx: WriteContext, change: Wr
   if (!ctx.audit && !r.endSessions && r.history === false) return;
   const after = change.op === 'delete' ? undefined : await readInTransaction(tx, r, id, ctx.storage);
   // A create's row is new, an update's or delete's was locked by its statement (writeInside).
-  await writeVersion(tx, r, id, ctx.versionOp ?? change.op, after, { actorId: ctx.actorId, rowLocked: true });
+  await writeVersion(tx, r, id, ctx.versionOp ?? change.op, after, {
+    actorId: ctx.actorId,
+    rowLocked: true,
+    before: change.op === 'update' && soleWriteSince(change.before, after) ? change.before : undefined,
+  });
   // Only an update compares fields: a new or deleted record's owner always loses other sessions.
   await endSessionsAfterWrite(tx, r, change.op === 'update' ? (change.body ?? null) : null, change.before, after, ctx.actingSession);
   if (!ctx.audit) return;
@@ -494,16 +505,8 @@ async function planUpdates(db: Db, r: ResourceDef, befores: ApiRecord[], body: R
       await fillSlugs(db, r, row, body, before);
       const planned = await planAll(db, r, related, id, ctx);
       const work = async (tx: Db) => {
-        // Only related values change (pictures, links): the row is still locked, so writers of it stay in line.
-        if (!Object.keys(row).length) {
-          const [held] = await tx
-            .select({ id: t.id })
-            .from(t)
-            .where(and(writableRow(r, id, ctx.access), versionHeld(r, before, ctx)))
-            .for('update');
-          if (!held) await missedRow(tx, r, before, ctx);
-          return id;
-        }
+        // Only related values may change (pictures, links): the row's version moves all the same, so a form
+        // opened before this write is told (412) instead of putting the old pictures back.
         const changed = await tx
           .update(t)
           .set({ ...row, [ROW_VERSION]: sql`${t[ROW_VERSION]} + 1` })

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { recordVersions, versionFiles } from '../db/system-tables';
 import type { ApiRecord } from '../crud/representation';
 import { changedFields, filesOf, pick, safeKey, stateOf, type VersionState } from './state';
+import { rowsOf } from '../db/rows';
 
 /** What a write did to the record: its version's `op`. */
 export type VersionOp = 'create' | 'update' | 'delete' | 'restore';
@@ -77,6 +78,47 @@ export interface VersionAuthor {
    * line. Otherwise a transaction-scoped lock puts them in line.
    */
   rowLocked?: boolean;
+  /**
+   * The record just before this write, when the writer knows it for sure
+   * (nothing else wrote it in between): the version then holds what changed
+   * from it, with no need to rebuild the newest version from the chain.
+   */
+  before?: ApiRecord;
+}
+
+/**
+ * Inserts the next version in one statement: its number follows the newest,
+ * and it holds `whole` (with the names of the `changed`
+ * fields) when it starts a run (or `startsRun`), else `delta`. Returns
+ * whether it was whole.
+ */
+async function insertVersion(
+  tx: Db,
+  r: ResourceDef,
+  id: string,
+  op: VersionOp,
+  actorId: string | null,
+  v: { whole: VersionState; delta: VersionState; changed: readonly string[]; startsRun: boolean },
+): Promise<boolean> {
+  const fields = JSON.stringify(v.changed);
+  const [row] = rowsOf<{ full: boolean }>(
+    await tx.execute(sql`
+      INSERT INTO ${recordVersions} (resource, record_id, version, actor_id, op, "full", fields, data)
+      SELECT ${r.name}, ${id}, n.v + 1, ${actorId}, ${op}, f.whole,
+        CASE WHEN f.whole THEN ARRAY(SELECT jsonb_array_elements_text(${fields}::jsonb)) END,
+        CASE WHEN f.whole THEN ${JSON.stringify(v.whole)}::jsonb ELSE ${JSON.stringify(v.delta)}::jsonb END
+      FROM (SELECT coalesce(max(version), 0) AS v FROM ${recordVersions} WHERE resource = ${r.name} AND record_id = ${id}) n,
+        LATERAL (SELECT ${v.startsRun} OR n.v % ${FULL_EVERY} = 0 AS whole) f
+      RETURNING "full"`),
+  );
+  return Boolean(row?.full);
+}
+
+/** The newest version's state, rebuilt from the chain (undefined: the record has none). */
+async function newestState(tx: Db, r: ResourceDef, id: string): Promise<VersionState | undefined> {
+  const rows = await newestChain(tx, r, id);
+  const from = rows.findLastIndex((row) => row.full);
+  return from < 0 ? undefined : fold(rows.slice(from));
 }
 
 /**
@@ -101,27 +143,21 @@ export async function writeVersion(
     await tx.execute(sql`SELECT 1 FROM ${sql.identifier(r.table)} WHERE id = ${id} FOR UPDATE`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${r.name}), hashtext(${id}))`);
   }
-  const rows = await newestChain(tx, r, id);
-  const latest = rows.at(-1)?.version ?? 0;
-  const from = rows.findLastIndex((row) => row.full);
-  const before = from < 0 ? {} : fold(rows.slice(from));
-  const after = record ? stateOf(r, record) : before;
-  const changed = from < 0 ? Object.keys(after) : changedFields(before, after);
-  if (op === 'update' && from >= 0 && !changed.length) return;
-  const version = latest + 1;
+  // A create has nothing before it; an update whose writer knows the record before it needs no rebuilt state.
+  const known = op === 'create' ? {} : author.before && stateOf(r, author.before);
+  const before = known ?? (await newestState(tx, r, id));
+  const after = record ? stateOf(r, record) : (before ?? {});
+  const changed = before ? changedFields(before, after) : Object.keys(after);
+  if (op === 'update' && before && !changed.length) return;
+  const delta = pick(after, changed);
   // A first version (or one after the chain was lost) is whole, as is each run's first.
-  const full = from < 0 || version === runStart(version) || op === 'create';
-  await tx.insert(recordVersions).values({
-    resource: r.name,
-    recordId: id,
-    version,
-    actorId: author.actorId ?? null,
-    op,
-    full,
-    fields: full ? changed : null,
-    data: full ? after : pick(after, changed),
+  const full = await insertVersion(tx, r, id, op, author.actorId ?? null, {
+    whole: after,
+    delta,
+    changed,
+    startsRun: !before || op === 'create',
   });
-  const keys = filesOf(r, full ? after : pick(after, changed));
+  const keys = filesOf(r, full ? after : delta);
   if (keys.length)
     await tx
       .insert(versionFiles)
