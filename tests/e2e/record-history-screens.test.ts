@@ -116,7 +116,7 @@ describe('History on the invites screen and the experience editor', () => {
 
       await page.goto(`${server.url}/admin/experiences/${experienceId}/edit`);
       const history = page.getByTestId('record-history');
-      await history.getByRole('button', { name: lang === 'el' ? 'Ιστορικό' : 'History' }).click();
+      await history.getByRole('button', { name: lang === 'el' ? 'Δραστηριότητα' : 'Activity' }).click();
       await history.getByTestId('audit-entry').first().waitFor();
       expect(await overflowsSideways(page), `experience ${width} ${lang}`).toBe(false);
       await expectAccessible(page, '[data-testid=record-history]');

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Accordion, AccordionDetails, AccordionSummary, Alert, LinearProgress, Pagination, Stack, Typography } from '@mui/material';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Alert, LinearProgress, Pagination, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { fieldLabel, type ResourceDef } from '../../shared/resource';
 import { errorBody } from '../api/ApiError';
 import { useMayCall } from '../generic/useMayCall';
+import { FormSection } from '../generic/FormSection';
 import { loadVersions, versionsKey } from './versionsApi';
 import { VersionList } from './VersionList';
 import { VersionCompare } from './VersionCompare';
@@ -110,21 +110,8 @@ export function VersionHistory(props: Props) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   return (
-    <Accordion
-      disableGutters
-      square
-      elevation={0}
-      expanded={open}
-      onChange={(_, v) => setOpen(v)}
-      sx={{ borderTop: 1, borderColor: 'divider' }}
-      data-testid="record-versions"
-    >
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="record-versions-panel" id="record-versions-title">
-        <Typography component="span" variant="subtitle1">
-          {translate('app.versions.history')}
-        </Typography>
-      </AccordionSummary>
-      <AccordionDetails id="record-versions-panel">{open && <HistoryBody {...props} open={open} />}</AccordionDetails>
-    </Accordion>
+    <FormSection id="record-versions" title={translate('app.versions.history')} open={open} onOpenChange={setOpen}>
+      <HistoryBody {...props} open={open} />
+    </FormSection>
   );
 }
