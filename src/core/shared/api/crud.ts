@@ -76,8 +76,13 @@ function populatedSchema(find: FindResource, def: FieldDef): TSchema {
   });
 }
 
-/** The record schema of a resource: the answer to get, create and update, and each entry of a list. */
-export function recordSchema(r: ResourceDef, find: FindResource) {
+/**
+ * The record schema of a resource: the answer to get, create and update, and
+ * each entry of a list; `extra` adds keys some answers carry (a trashed
+ * record's deletion). One object, never an allOf: fast-json-stringify merges
+ * those on every build.
+ */
+export function recordSchema(r: ResourceDef, find: FindResource, extra: Record<string, TSchema> = {}) {
   const ctx = { populated: (def: FieldDef) => populatedSchema(find, def) };
   const fields = readableFields(r);
   return Type.Unsafe<ApiRecord>(
@@ -86,6 +91,7 @@ export function recordSchema(r: ResourceDef, find: FindResource) {
       _version: Type.Optional(RecordVersion),
       // Optional: a caller whose access rules hide a field gets records without it.
       ...Object.fromEntries(fields.map((f) => [f, Type.Optional(kindOf(r.fields[f]).apiSchema(r.fields[f], ctx))])),
+      ...extra,
     }),
   );
 }

@@ -2,7 +2,7 @@ import type { ResourceDef } from '../resource';
 import { errors } from './errors';
 import { operation } from './operation';
 import { LimitParam, PageParam } from './paging';
-import { Ok, Type } from './schema';
+import { Nullable, Ok, Type } from './schema';
 import { IdParams, recordSchema, type FindResource } from './crud';
 import { stemOf } from './stem';
 
@@ -16,9 +16,10 @@ export const TRASH_MAX_LIMIT = 100;
 
 export const TrashQuery = Type.Object({ page: PageParam, limit: LimitParam(TRASH_MAX_LIMIT, 25) }, { additionalProperties: false });
 
-const trashedMeta = Type.Object({
+/** Made anew for each resource: a response schema is never shared between routes (serializers may annotate it). */
+const trashedMeta = () => ({
   _deletedAt: Type.String({ description: 'When it was deleted (ISO 8601).' }),
-  _deletedBy: Type.Union([Type.Object({ _id: Type.String(), name: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
+  _deletedBy: Nullable(Type.Object({ _id: Type.String(), name: Nullable(Type.String()) })),
 });
 
 const WHO =
@@ -35,7 +36,7 @@ export function trashOperations(r: ResourceDef, find: FindResource) {
       description: WHO,
       tags,
       querystring: TrashQuery,
-      response: { 200: Type.Object({ data: Type.Array(Type.Intersect([record, trashedMeta])), total: Type.Integer() }) },
+      response: { 200: Type.Object({ data: Type.Array(recordSchema(r, find, trashedMeta())), total: Type.Integer() }) },
     }),
     restore: operation({
       operationId: `restore${s}FromTrash`,
