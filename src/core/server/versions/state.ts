@@ -8,9 +8,14 @@ import { FORBIDDEN_KEY_SEGMENTS } from '../../shared/safe-keys';
 /** A record as one of its versions holds it: field name -> stored value (no `_id`, no secrets). */
 export type VersionState = Record<string, unknown>;
 
+/** Derived once per declaration (every write asks). */
+const versioned = new WeakMap<ResourceDef, readonly string[]>();
+
 /** Fields a version keeps: what the API shows, never a secret (a secret kind or a secret-looking name). */
-export function versionedFields(r: ResourceDef): string[] {
-  return readableFields(r).filter((f) => !kindOf(r.fields[f]).secret && !isSecretName(f));
+export function versionedFields(r: ResourceDef): readonly string[] {
+  let fields = versioned.get(r);
+  if (!fields) versioned.set(r, (fields = readableFields(r).filter((f) => !kindOf(r.fields[f]).secret && !isSecretName(f))));
+  return fields;
 }
 
 /** A record as the API shows it -> what a version stores (a ref's id, an image list's keys). */

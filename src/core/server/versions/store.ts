@@ -5,6 +5,7 @@ import { recordVersions, versionFiles } from '../db/system-tables';
 import type { ApiRecord } from '../crud/representation';
 import { changedFields, filesOf, pick, safeKey, stateOf, type VersionState } from './state';
 import { rowsOf } from '../db/rows';
+import { executeNamed } from '../db/named-statement';
 
 /** What a write did to the record: its version's `op`. */
 export type VersionOp = 'create' | 'update' | 'delete' | 'restore';
@@ -102,14 +103,18 @@ async function insertVersion(
 ): Promise<boolean> {
   const fields = JSON.stringify(v.changed);
   const [row] = rowsOf<{ full: boolean }>(
-    await tx.execute(sql`
+    await executeNamed(
+      tx,
+      'insert_record_version',
+      sql`
       INSERT INTO ${recordVersions} (resource, record_id, version, actor_id, op, "full", fields, data)
       SELECT ${r.name}, ${id}, n.v + 1, ${actorId}, ${op}, f.whole,
         CASE WHEN f.whole THEN ARRAY(SELECT jsonb_array_elements_text(${fields}::jsonb)) END,
         CASE WHEN f.whole THEN ${JSON.stringify(v.whole)}::jsonb ELSE ${JSON.stringify(v.delta)}::jsonb END
       FROM (SELECT coalesce(max(version), 0) AS v FROM ${recordVersions} WHERE resource = ${r.name} AND record_id = ${id}) n,
         LATERAL (SELECT ${v.startsRun} OR n.v % ${FULL_EVERY} = 0 AS whole) f
-      RETURNING "full"`),
+      RETURNING "full"`,
+    ),
   );
   return Boolean(row?.full);
 }
