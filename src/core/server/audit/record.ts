@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AuditDiff } from '../../../features/audit/contract';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/system-tables';
@@ -40,14 +41,17 @@ export function auditActorOf(req: FastifyRequest, who?: { id: string | null; ema
  * the entry commits with the change, or neither does.
  */
 export async function recordAudit(tx: Db, actor: AuditActor, event: AuditEvent): Promise<void> {
-  await tx.insert(auditLogs).values({
-    actorId: actor.actorId,
-    actorEmail: short(actor.actorEmail),
-    ip: actor.ip,
-    userAgent: short(actor.userAgent),
-    action: event.action,
-    resource: event.resource,
-    recordId: event.recordId ?? null,
-    diff: event.diff && Object.keys(event.diff).length ? event.diff : null,
-  });
+  await tx.execute(auditInsert(actor, event));
+}
+
+/**
+ * The INSERT of one entry, for a writer that runs it inside a statement of
+ * its own (a record's version and its entry in one round trip). The text is
+ * the same for every entry: values are parameters.
+ */
+export function auditInsert(actor: AuditActor, event: AuditEvent): SQL {
+  const diff = event.diff && Object.keys(event.diff).length ? JSON.stringify(event.diff) : null;
+  return sql`INSERT INTO ${auditLogs} (actor_id, actor_email, ip, user_agent, action, resource, record_id, diff)
+    VALUES (${actor.actorId}::uuid, ${short(actor.actorEmail)}, ${actor.ip}, ${short(actor.userAgent)}, ${event.action},
+      ${event.resource}, ${event.recordId ?? null}, ${diff}::jsonb)`;
 }

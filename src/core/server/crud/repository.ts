@@ -18,7 +18,7 @@ import { listOrder, listWhere, type ListParams } from './query';
 import { readableFields, toApi, type ApiRecord, type Row } from './representation';
 import { UUID_PATTERN, writableFields } from './schemas';
 import { recordDiff } from '../audit/diff';
-import { recordAudit, type AuditActor } from '../audit/record';
+import { auditInsert, type AuditActor } from '../audit/record';
 import { endSessionsAfterWrite } from './session-rules';
 import { writeVersion, type VersionOp } from '../versions/store';
 import { trashRecord } from '../trash/store';
@@ -276,19 +276,25 @@ const soleWriteSince = (before: ApiRecord | undefined, after: ApiRecord | undefi
 async function followWrite(tx: Db, r: ResourceDef, ctx: WriteContext, change: WriteChange, id: string): Promise<void> {
   if (!ctx.audit && !r.endSessions && r.history === false) return;
   const after = change.op === 'delete' ? undefined : await readInTransaction(tx, r, id, ctx.storage);
+  const entry = ctx.audit && auditEntry(r, ctx.audit, change, id, after);
   // A create's row is new, an update's or delete's was locked by its statement (writeInside).
-  await writeVersion(tx, r, id, ctx.versionOp ?? change.op, after, {
+  const versioned = await writeVersion(tx, r, id, ctx.versionOp ?? change.op, after, {
     actorId: ctx.actorId,
     rowLocked: true,
     before: change.op === 'update' && soleWriteSince(change.before, after) ? change.before : undefined,
+    alongside: entry || undefined,
   });
+  if (entry && !versioned) await tx.execute(entry);
   // Only an update compares fields: a new or deleted record's owner always loses other sessions.
   await endSessionsAfterWrite(tx, r, change.op === 'update' ? (change.body ?? null) : null, change.before, after, ctx.actingSession);
-  if (!ctx.audit) return;
+}
+
+/** The audit entry's INSERT for a write; none for an update that changed nothing. */
+function auditEntry(r: ResourceDef, audit: AuditSource, change: WriteChange, id: string, after: ApiRecord | undefined): SQL | null {
   const diff = recordDiff(r, change.before, after, change.body);
-  if (change.op === 'update' && !Object.keys(diff).length) return;
-  const action = ctx.audit.action ?? r.auditActions?.[change.op] ?? change.op;
-  await recordAudit(tx, ctx.audit.actor, { action, resource: r.name, recordId: id, diff });
+  if (change.op === 'update' && !Object.keys(diff).length) return null;
+  const action = audit.action ?? r.auditActions?.[change.op] ?? change.op;
+  return auditInsert(audit.actor, { action, resource: r.name, recordId: id, diff });
 }
 
 /**

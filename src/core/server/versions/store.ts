@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { recordVersions, versionFiles } from '../db/system-tables';
@@ -85,6 +85,12 @@ export interface VersionAuthor {
    * from it, with no need to rebuild the newest version from the chain.
    */
   before?: ApiRecord;
+  /**
+   * Another INSERT that must follow the write (its audit entry), run in the
+   * version's own statement: one round trip instead of two. Not run when no
+   * version is stored (writeVersion answers false): the caller runs it.
+   */
+  alongside?: SQL;
 }
 
 /**
@@ -100,13 +106,15 @@ async function insertVersion(
   op: VersionOp,
   actorId: string | null,
   v: { whole: VersionState; delta: VersionState; changed: readonly string[]; startsRun: boolean },
+  alongside: SQL | undefined,
 ): Promise<boolean> {
   const fields = JSON.stringify(v.changed);
+  const also = alongside ? sql`WITH alongside AS (${alongside} RETURNING 1) ` : sql``;
   const [row] = rowsOf<{ full: boolean }>(
     await executeNamed(
       tx,
-      'insert_record_version',
-      sql`
+      alongside ? 'insert_record_version_alongside' : 'insert_record_version',
+      sql`${also}
       INSERT INTO ${recordVersions} (resource, record_id, version, actor_id, op, "full", fields, data)
       SELECT ${r.name}, ${id}, n.v + 1, ${actorId}, ${op}, f.whole,
         CASE WHEN f.whole THEN ARRAY(SELECT jsonb_array_elements_text(${fields}::jsonb)) END,
@@ -130,7 +138,7 @@ async function newestState(tx: Db, r: ResourceDef, id: string): Promise<VersionS
  * Stores the record's new state as its next version, inside the write's
  * transaction (it commits with the write or not at all). `record` is the
  * record after the write as the API shows it (undefined: deleted). An update
- * that changed no stored field stores nothing. Versions of one record are
+ * that changed no stored field stores nothing (answers false). Versions of one record are
  * written one at a time (the row lock, or an advisory lock), so numbers never
  * clash.
  */
@@ -141,8 +149,8 @@ export async function writeVersion(
   op: VersionOp,
   record: ApiRecord | undefined,
   author: VersionAuthor,
-): Promise<void> {
-  if (r.history === false) return;
+): Promise<boolean> {
+  if (r.history === false) return false;
   if (!author.rowLocked) {
     // In line with the generic writes (the row's lock) and with other writes of a record already gone (the advisory lock).
     await tx.execute(sql`SELECT 1 FROM ${sql.identifier(r.table)} WHERE id = ${id} FOR UPDATE`);
@@ -153,19 +161,28 @@ export async function writeVersion(
   const before = known ?? (await newestState(tx, r, id));
   const after = record ? stateOf(r, record) : (before ?? {});
   const changed = before ? changedFields(before, after) : Object.keys(after);
-  if (op === 'update' && before && !changed.length) return;
+  if (op === 'update' && before && !changed.length) return false;
   const delta = pick(after, changed);
   // A first version (or one after the chain was lost) is whole, as is each run's first.
-  const full = await insertVersion(tx, r, id, op, author.actorId ?? null, {
-    whole: after,
-    delta,
-    changed,
-    startsRun: !before || op === 'create',
-  });
+  const full = await insertVersion(
+    tx,
+    r,
+    id,
+    op,
+    author.actorId ?? null,
+    {
+      whole: after,
+      delta,
+      changed,
+      startsRun: !before || op === 'create',
+    },
+    author.alongside,
+  );
   const keys = filesOf(r, full ? after : delta);
   if (keys.length)
     await tx
       .insert(versionFiles)
       .values(keys.map((key) => ({ key, resource: r.name, recordId: id })))
       .onConflictDoNothing();
+  return true;
 }
