@@ -150,6 +150,11 @@ describe('Trash', () => {
     await item.waitFor({ state: 'detached' });
     const res = await apiCall(server.url, admin.token, 'POST', `/api/auth/users/${u._id}/restore`);
     expect(res.status).toBe(404);
+    // The audit trail keeps the purge: the record is gone, so it is named by its id.
+    await page.goto(`${server.url}/admin/audit-log`);
+    const entry = page.getByTestId('audit-entry').filter({ hasText: u._id }).first();
+    await entry.getByText('Deleted for good').waitFor();
+    await shot(page, 'audit-purge-en-desktop');
     await context.close();
   });
 });
