@@ -19,6 +19,8 @@ export interface Prepared {
   reopen(options?: Omit<BuildOptions, 'logger'>): Promise<App>;
   cleanup(): Promise<void>;
   seedNote: string;
+  /** PostgreSQL: the bench database's URL (the bare handler connects to it too). */
+  databaseUrl?: string;
 }
 
 /** A server over a database holding `rows` bulk users (seeded now unless reusable). */
@@ -55,6 +57,7 @@ export async function prepare(kind: Kind, args: BenchArgs): Promise<Prepared> {
   const prepared: Prepared = {
     app,
     seedNote,
+    databaseUrl: pgDb?.url,
     async reopen(options) {
       await prepared.app.close();
       prepared.app = await build(options);

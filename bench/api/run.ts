@@ -16,6 +16,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, listenAndSignIn, log, prepare, sampleIds, 
 import { compareSerialization } from './serialization';
 import { EVERY_TERM, RARE_TERM } from './seed';
 import { restrictedHeaders } from './restricted';
+import { captureStatements, startBare } from './bare';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/core/server/db/rows';
 import type { App } from '../../src/core/server/app';
@@ -29,6 +30,8 @@ interface Scenario {
   restricted?: boolean;
   /** Overrides --connections (a full-scan scenario with 10 would queue for minutes). */
   connections?: number;
+  /** On PostgreSQL, also run the bare handler (bench/api/bare.ts) on the product's SQL for these requests. */
+  bare?: { name: string; target: number };
 }
 
 interface Row {
@@ -38,6 +41,48 @@ interface Row {
   result: CannonResult;
   /** 1-minute load average at the end of the run (the machine is shared). */
   load: number;
+  /** A bare handler's row: the product's ratio to it must reach this. */
+  target?: number;
+}
+
+/** The scenario name of a bare handler's run. */
+const BARE = ' (bare handler)';
+
+function report(kind: Kind, name: string, result: CannonResult, check: string) {
+  log(
+    `[${kind}] ${name.padEnd(28)} ${result.requests.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  non-2xx ${result.non2xx}  errors ${result.errors}  load ${loadavg()[0].toFixed(1)}  (${check})`,
+  );
+}
+
+/**
+ * The bare handler on the product's own SQL for a scenario: captured from one
+ * request to the product, then driven like the product's run.
+ */
+async function bareRun(
+  databaseUrl: string,
+  s: Scenario,
+  base: string,
+  headers: Record<string, string>,
+  run: { connections: number; duration: number },
+): Promise<{ result: CannonResult; check: string }> {
+  const bare = s.bare as NonNullable<Scenario['bare']>;
+  const first = s.requests[0].path;
+  const probeId = bare.name === 'get' ? first.slice(first.lastIndexOf('/') + 1) : undefined;
+  const statements = await captureStatements('users', async () => {
+    await (await fetch(base + first, { headers })).arrayBuffer();
+  });
+  const server = await startBare(databaseUrl, new Map([[bare.name, { statements, probeId }]]));
+  try {
+    const requests = s.requests.map((r) => ({
+      path: `/bare/${bare.name}${probeId ? `/${r.path.slice(r.path.lastIndexOf('/') + 1)}` : ''}`,
+    }));
+    const opts = { url: server.base, connections: run.connections, requests, headers: {} };
+    await cannon({ ...opts, duration: Math.min(2, run.duration) }); // warm-up, discarded
+    const result = await cannon({ ...opts, duration: run.duration });
+    return { result, check: `${statements.length} statement(s): ${statements.map((x) => x.text.slice(0, 60)).join(' | ')}` };
+  } finally {
+    await server.close();
+  }
 }
 
 /** The scenario a restricted one is compared with: the same requests as the superadmin. */
@@ -48,8 +93,8 @@ function scenarios(ids: string[], confirmedIds: string[]): Scenario[] {
   return [
     // Ceiling: the same server with no auth and no database work.
     { name: 'config (no auth, no DB)', requests: [{ path: '/api/config' }] },
-    { name: 'list page 1', requests: [{ path: list() }] },
-    { name: `search rare "${RARE_TERM}"`, requests: [{ path: list(RARE_TERM) }] },
+    { name: 'list page 1', requests: [{ path: list() }], bare: { name: 'list', target: 0.8 } },
+    { name: `search rare "${RARE_TERM}"`, requests: [{ path: list(RARE_TERM) }], bare: { name: 'search', target: 0.8 } },
     { name: `search every "${EVERY_TERM}"`, requests: [{ path: list(EVERY_TERM) }] },
     { name: 'search every "@"', requests: [{ path: list('@') }] },
     { name: 'search 2 letters "an"', requests: [{ path: list('an') }] },
@@ -57,7 +102,7 @@ function scenarios(ids: string[], confirmedIds: string[]): Scenario[] {
     { name: 'search 2 letters "li" (counted)', requests: [{ path: list('li') }] },
     { name: 'search 3 letters "son"', requests: [{ path: list('son') }] },
     { name: 'list page 400', requests: [{ path: `${USERS}?page=400&limit=25` }] },
-    { name: `get by id (${ids.length} ids)`, requests: ids.map((id) => ({ path: `${USERS}/${id}` })) },
+    { name: `get by id (${ids.length} ids)`, requests: ids.map((id) => ({ path: `${USERS}/${id}` })), bare: { name: 'get', target: 0.9 } },
     // A field rule and a record rule against the same paths unrestricted, on ids both may read.
     { name: 'list page 1, confirmed', requests: [{ path: `${list()}&confirmed=true` }] },
     { name: `list page 1, confirmed${RULED}`, requests: [{ path: list() }], restricted: true },
@@ -119,9 +164,19 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
         continue;
       }
       out.push({ db: kind, scenario: s.name, check, result, load: loadavg()[0] });
-      log(
-        `[${kind}] ${s.name.padEnd(28)} ${result.requests.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  non-2xx ${result.non2xx}  errors ${result.errors}  load ${loadavg()[0].toFixed(1)}  (${check})`,
-      );
+      report(kind, s.name, result, check);
+      if (s.bare && prepared.databaseUrl) {
+        const bare = await bareRun(prepared.databaseUrl, s, base, headers, { connections: opts.connections, duration: args.duration });
+        out.push({
+          db: kind,
+          scenario: `${s.name}${BARE}`,
+          check: bare.check,
+          result: bare.result,
+          load: loadavg()[0],
+          target: s.bare.target,
+        });
+        report(kind, `${s.name}${BARE}`, bare.result, bare.check);
+      }
     }
   } finally {
     await prepared.cleanup();
@@ -153,6 +208,13 @@ async function main() {
     );
   }
   log('');
+  for (const r of all.filter((x) => x.scenario.endsWith(BARE))) {
+    const product = all.find((x) => x.db === r.db && x.scenario === r.scenario.slice(0, -BARE.length));
+    if (product)
+      log(
+        `[${r.db}] ${product.scenario}: ${(product.result.requests / r.result.requests).toFixed(2)} of the bare handler's req/s (target ${r.target})`,
+      );
+  }
   for (const r of all.filter((x) => x.scenario.endsWith(RULED))) {
     const plain = all.find((x) => x.db === r.db && x.scenario === r.scenario.slice(0, -RULED.length));
     if (plain)
