@@ -8,7 +8,7 @@ import { rowsOf } from '../db/rows';
  * skip (answering `skipped`). The lock lives on that connection, so it is
  * taken and released on the same session, and a replica that dies frees it.
  */
-export async function underPurgeLock<T>(
+async function underPurgeLock<T>(
   database: Pick<Database, 'maintenance'>,
   key: number,
   skipped: T,
@@ -21,6 +21,27 @@ export async function underPurgeLock<T>(
       return await work(db);
     } finally {
       await db.execute(sql`SELECT pg_advisory_unlock(${key})`);
+    }
+  });
+}
+
+/**
+ * A purge in batches under its lock: `next` finds the next batch (empty when
+ * done), `each` purges one item and says whether it counted. Returns how
+ * many did; 0 when another replica holds the lock.
+ */
+export function purgeInBatches<T>(
+  database: Pick<Database, 'maintenance'>,
+  key: number,
+  next: (db: Db) => Promise<readonly T[]>,
+  each: (db: Db, item: T) => Promise<boolean>,
+): Promise<number> {
+  return underPurgeLock(database, key, 0, async (db) => {
+    let done = 0;
+    for (;;) {
+      const batch = await next(db);
+      if (!batch.length) return done;
+      for (const item of batch) if (await each(db, item)) done++;
     }
   });
 }

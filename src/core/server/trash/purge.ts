@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { dailyJob } from '../ops/daily-job';
 import type { ResourceDef } from '../../shared/resource';
 import type { Database, Db } from '../db/client';
-import { underPurgeLock } from '../ops/purge-lock';
+import { purgeInBatches } from '../ops/purge-lock';
 import { rowsOf } from '../db/rows';
 import { recordVersions, trash } from '../db/system-tables';
 import type { FileStorage } from '../storage/file-storage';
@@ -44,17 +44,20 @@ export async function purgeTrash(
   storage: FileStorage,
   days: number,
 ): Promise<number> {
-  return underPurgeLock(database, PURGE_LOCK, 0, async (db) => {
-    let purged = 0;
-    for (;;) {
-      const batch = await pastRetention(db, days);
-      if (!batch.length) return purged;
-      for (const t of batch) {
-        const r = resources.find((x) => x.name === t.resource);
-        if (await purgeRecord(db, r, t.resource, t.record_id, storage, EXPIRED)) purged++;
-      }
-    }
-  });
+  return purgeInBatches(
+    database,
+    PURGE_LOCK,
+    (db) => pastRetention(db, days),
+    (db, t) =>
+      purgeRecord(
+        db,
+        resources.find((x) => x.name === t.resource),
+        t.resource,
+        t.record_id,
+        storage,
+        EXPIRED,
+      ),
+  );
 }
 
 /** TRASH_RETENTION_DAYS: a purge at start, then one a day in every process. */

@@ -4,7 +4,7 @@ import { dailyJob } from '../ops/daily-job';
 import type { ResourceDef } from '../../shared/resource';
 import { serverKindOf } from '../../field-kinds/server';
 import type { Database, Db } from '../db/client';
-import { underPurgeLock } from '../ops/purge-lock';
+import { purgeInBatches } from '../ops/purge-lock';
 import { rowsOf } from '../db/rows';
 import { inTransaction } from '../db/transaction';
 import { joinTableOf, tableOf } from '../db/resource-tables';
@@ -112,19 +112,17 @@ export async function purgeVersions(
   storage: FileStorage,
   retention: VersionRetention,
 ): Promise<number> {
-  return underPurgeLock(database, PURGE_LOCK, 0, async (db) => {
-    let trimmed = 0;
-    for (;;) {
-      const batch = await toTrim(db, retention);
-      if (!batch.length) return trimmed;
-      for (const t of batch) {
-        const r = resources.find((x) => x.name === t.resource);
-        const loose = await trimRecord(db, r, t);
-        if (r) for (const key of loose) await releaseFile(db, r, storage, key);
-        trimmed++;
-      }
-    }
-  });
+  return purgeInBatches(
+    database,
+    PURGE_LOCK,
+    (db) => toTrim(db, retention),
+    async (db, t) => {
+      const r = resources.find((x) => x.name === t.resource);
+      const loose = await trimRecord(db, r, t);
+      if (r) for (const key of loose) await releaseFile(db, r, storage, key);
+      return true;
+    },
+  );
 }
 
 /** VERSIONS_KEEP and VERSIONS_MAX_DAYS: a purge at start, then one a day in every process (each trims what is past the cut-off). */
