@@ -71,10 +71,9 @@ const rate = (t: Throughput) => t.requests / t.seconds;
 async function writeManyVersions(db: Db, id: string, n: number): Promise<void> {
   await db.execute(sql`DELETE FROM record_versions WHERE resource = 'users' AND record_id = ${id}`);
   await db.execute(sql`
-    INSERT INTO record_versions (resource, record_id, version, at, actor_id, op, "full", fields, data)
+    INSERT INTO record_versions (resource, record_id, version, at, actor_id, op, fields, data)
     SELECT 'users', ${id}::uuid, v, now() - make_interval(secs => ${n} - v), NULL,
       CASE WHEN v = 1 THEN 'create' ELSE 'update' END,
-      (v - 1) % ${FULL_EVERY} = 0,
       CASE WHEN (v - 1) % ${FULL_EVERY} = 0 THEN ARRAY['phone'] END,
       CASE WHEN (v - 1) % ${FULL_EVERY} = 0
         THEN jsonb_build_object('name', 'Many Versions', 'email', 'many@example.com', 'phone', 'v' || v, 'bio', NULL, 'confirmed', true, 'blocked', false)
@@ -96,8 +95,15 @@ async function listingLatency(base: string, headers: Record<string, string>, id:
   return { p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)] };
 }
 
-const tableBytes = async (db: Db) =>
-  Number(rowsOf<{ n: string }>(await db.execute(sql`SELECT pg_total_relation_size('record_versions')::bigint AS n`))[0].n);
+/** The versions' table: its heap (main fork) and everything with it (indexes, free space map, visibility map, TOAST). */
+const tableBytes = async (db: Db) => {
+  const [row] = rowsOf<{ total: string; heap: string }>(
+    await db.execute(
+      sql`SELECT pg_total_relation_size('record_versions')::bigint AS total, pg_relation_size('record_versions')::bigint AS heap`,
+    ),
+  );
+  return { total: Number(row.total), heap: Number(row.heap) };
+};
 
 /** 1,000 edits of a paragraph of `bio` through the API; the versions' bytes against the changes' bytes. */
 async function storage(app: App, base: string, headers: Record<string, string>, id: string) {
@@ -117,12 +123,19 @@ async function storage(app: App, base: string, headers: Record<string, string>, 
   }
   const full = rowsOf<{ n: string; c: string }>(
     await db.execute(
-      sql`SELECT coalesce(sum(pg_column_size(data)), 0)::bigint AS n, count(*)::bigint AS c FROM record_versions WHERE record_id = ${id} AND "full"`,
+      sql`SELECT coalesce(sum(pg_column_size(data)), 0)::bigint AS n, count(*)::bigint AS c FROM record_versions WHERE record_id = ${id} AND fields IS NOT NULL`,
     ),
   )[0];
   const after = await tableBytes(db);
-  const grown = after - before;
-  return { grown, changes, full: Number(full.n), fullCount: Number(full.c), ratio: grown / (changes + Number(full.n)) };
+  const grown = after.total - before.total;
+  return {
+    grown,
+    heap: after.heap - before.heap,
+    changes,
+    full: Number(full.n),
+    fullCount: Number(full.c),
+    ratio: grown / (changes + Number(full.n)),
+  };
 }
 
 async function main() {
@@ -156,7 +169,7 @@ async function main() {
       // whose freed pages the edits would otherwise fill or skip.
       const st = await storage(p.app, s.base, s.headers, ids[1]);
       log(
-        `[${kind}] 1,000 one-field edits: versions grew ${st.grown.toLocaleString('en')} B; changes ${st.changes.toLocaleString('en')} B + ${st.fullCount} whole copies ${st.full.toLocaleString('en')} B; ratio ${st.ratio.toFixed(2)}`,
+        `[${kind}] 1,000 one-field edits: versions grew ${st.grown.toLocaleString('en')} B (heap ${st.heap.toLocaleString('en')} B); changes ${st.changes.toLocaleString('en')} B + ${st.fullCount} whole copies ${st.full.toLocaleString('en')} B; ratio ${st.ratio.toFixed(2)}`,
       );
       await writeManyVersions(p.app.deps.database.db, ids[0], 10_000);
       const lat = await listingLatency(s.base, s.headers, ids[0], 10_000);

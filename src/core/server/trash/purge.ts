@@ -5,7 +5,7 @@ import type { ResourceDef } from '../../shared/resource';
 import type { Database, Db } from '../db/client';
 import { purgeInBatches } from '../ops/purge-lock';
 import { rowsOf } from '../db/rows';
-import { recordVersions, trash } from '../db/system-tables';
+import { recordVersions, trash, versionKey } from '../db/system-tables';
 import type { FileStorage } from '../storage/file-storage';
 import { purgeRecord, type PurgeBy } from './store';
 
@@ -31,7 +31,7 @@ async function pastRetention(db: Db, days: number): Promise<{ resource: string; 
       UNION
       (SELECT v.resource, v.record_id FROM ${recordVersions} v
         WHERE v.op = 'delete' AND v.at < ${cutoff}
-          AND NOT EXISTS (SELECT 1 FROM ${recordVersions} w WHERE w.resource = v.resource AND w.record_id = v.record_id AND w.version > v.version)
+          AND NOT EXISTS (SELECT 1 FROM ${recordVersions} w WHERE ${versionKey(sql`w.record_id`)} = ${versionKey(sql`v.record_id`)} AND w.record_id = v.record_id AND w.resource = v.resource AND w.version > v.version)
           AND NOT EXISTS (SELECT 1 FROM ${trash} t WHERE t.resource = v.resource AND t.record_id = v.record_id AND t.deleted_at >= ${cutoff})
         LIMIT ${BATCH})`),
   );

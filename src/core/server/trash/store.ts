@@ -2,7 +2,7 @@ import { uuidList } from './catalog';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
-import { recordVersions, trash, versionFiles } from '../db/system-tables';
+import { recordVersions, trash, versionFiles, versionsOf } from '../db/system-tables';
 import { inTransaction } from '../db/transaction';
 import type { FileStorage } from '../storage/file-storage';
 import type { Access } from '../access/access';
@@ -130,10 +130,7 @@ export async function purgeRecord(
       .delete(trash)
       .where(and(eq(trash.resource, resource), eq(trash.recordId, id)))
       .returning({ id: trash.recordId });
-    const versions = await tx
-      .delete(recordVersions)
-      .where(and(eq(recordVersions.resource, resource), eq(recordVersions.recordId, id)))
-      .returning({ v: recordVersions.version });
+    const versions = await tx.delete(recordVersions).where(versionsOf(resource, id)).returning({ v: recordVersions.version });
     const files = await tx
       .delete(versionFiles)
       .where(and(eq(versionFiles.resource, resource), eq(versionFiles.recordId, id)))

@@ -2,12 +2,12 @@ import { and, desc, eq, lte, max, min, sql } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { VersionComparison, VersionDetail, VersionEntry } from '../../shared/api/versions';
 import type { Db } from '../db/client';
-import { recordVersions } from '../db/system-tables';
+import { recordVersions, versionsOf } from '../db/system-tables';
 import { users } from '../db/schema-users';
 import { pageOffset } from '../../shared/api/paging';
 import { notFound } from '../http/http-error';
 import { changedFields, pick, versionedFields, type VersionState } from './state';
-import { stateAt } from './store';
+import { isWhole, stateAt } from './store';
 import type { FileUrls } from '../../field-kinds/server/kind';
 
 /** What one caller may see of a record's versions: the fields they read. */
@@ -20,7 +20,7 @@ export interface VersionReader {
   files: FileUrls;
 }
 
-const ofRecord = (r: ResourceDef, id: string) => and(eq(recordVersions.resource, r.name), eq(recordVersions.recordId, id));
+const ofRecord = (r: ResourceDef, id: string) => versionsOf(r.name, id);
 
 /** The fields a version shows this reader: stored, and readable by them. */
 const shownFields = (v: VersionReader) => {
@@ -64,7 +64,7 @@ export async function listVersions(v: VersionReader, page: number, limit: number
       ...meta,
       fields: sql<
         string[]
-      >`CASE WHEN ${recordVersions.full} THEN coalesce(${recordVersions.fields}, '{}') ELSE ARRAY(SELECT jsonb_object_keys(${recordVersions.data})) END`,
+      >`CASE WHEN ${isWhole} THEN ${recordVersions.fields} ELSE ARRAY(SELECT jsonb_object_keys(${recordVersions.data})) END`,
     })
     .from(recordVersions)
     .leftJoin(users, eq(users.id, recordVersions.actorId))

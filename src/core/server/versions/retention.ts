@@ -8,10 +8,10 @@ import { purgeInBatches } from '../ops/purge-lock';
 import { rowsOf } from '../db/rows';
 import { inTransaction } from '../db/transaction';
 import { joinTableOf, tableOf } from '../db/resource-tables';
-import { recordVersions, versionFiles } from '../db/system-tables';
+import { recordVersions, versionFiles, versionsOf } from '../db/system-tables';
 import type { FileStorage } from '../storage/file-storage';
 import { filesOf, type VersionState } from './state';
-import { stateAt } from './store';
+import { isWhole, stateAt } from './store';
 
 /** Session advisory lock of the purge: one replica trims while the others skip (trimming twice changes nothing). */
 const PURGE_LOCK = 7_231_029;
@@ -52,7 +52,7 @@ async function keysIn(tx: Db, r: ResourceDef, id: string, where: ReturnType<type
   const rows = await tx
     .select({ data: recordVersions.data })
     .from(recordVersions)
-    .where(and(eq(recordVersions.resource, r.name), eq(recordVersions.recordId, id), where));
+    .where(and(versionsOf(r.name, id), where));
   return new Set(rows.flatMap((row) => filesOf(r, row.data as VersionState)));
 }
 
@@ -64,17 +64,17 @@ async function keysIn(tx: Db, r: ResourceDef, id: string, where: ReturnType<type
 async function trimRecord(db: Db, r: ResourceDef | undefined, t: Trim): Promise<string[]> {
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${t.resource}), hashtext(${t.record_id}))`);
-    const of = and(eq(recordVersions.resource, t.resource), eq(recordVersions.recordId, t.record_id));
+    const of = versionsOf(t.resource, t.record_id);
     if (r) {
       const state = await stateAt(tx, r, t.record_id, t.cut);
       const [row] = await tx
-        .select({ full: recordVersions.full, data: recordVersions.data })
+        .select({ full: isWhole, data: recordVersions.data })
         .from(recordVersions)
         .where(and(of, eq(recordVersions.version, t.cut)));
       if (state && row && !row.full)
         await tx
           .update(recordVersions)
-          .set({ full: true, data: state, fields: Object.keys(row.data as object) })
+          .set({ data: state, fields: Object.keys(row.data as object) })
           .where(and(of, eq(recordVersions.version, t.cut)));
     }
     const gone = r ? await keysIn(tx, r, t.record_id, lt(recordVersions.version, t.cut)) : new Set<string>();

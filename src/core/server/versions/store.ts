@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
-import { recordVersions, versionFiles } from '../db/system-tables';
+import { recordVersions, versionFiles, versionsOf } from '../db/system-tables';
 import type { ApiRecord } from '../crud/representation';
 import { changedFields, filesOf, pick, safeKey, stateOf, type VersionState } from './state';
 import { rowsOf } from '../db/rows';
@@ -20,7 +20,10 @@ export const FULL_EVERY = 20;
 /** The first version of the run of deltas `n` belongs to: the newest whole copy at or below `n` is at or after it. */
 const runStart = (n: number) => Math.floor((n - 1) / FULL_EVERY) * FULL_EVERY + 1;
 
-const ofRecord = (r: ResourceDef, id: string) => and(eq(recordVersions.resource, r.name), eq(recordVersions.recordId, id));
+/** Whether a version row holds the whole record: only whole copies store the names of what their write changed. */
+export const isWhole = sql<boolean>`(${recordVersions.fields} IS NOT NULL)`;
+
+const ofRecord = (r: ResourceDef, id: string) => versionsOf(r.name, id);
 
 interface ChainRow {
   version: number;
@@ -42,7 +45,7 @@ function fold(rows: readonly ChainRow[]): VersionState {
 /** The rows that rebuild version `n` (from its run's start: the oldest kept version is always a whole copy). */
 async function chainTo(db: Db, r: ResourceDef, id: string, n: number): Promise<ChainRow[]> {
   return db
-    .select({ version: recordVersions.version, full: recordVersions.full, data: recordVersions.data })
+    .select({ version: recordVersions.version, full: isWhole, data: recordVersions.data })
     .from(recordVersions)
     .where(and(ofRecord(r, id), gte(recordVersions.version, runStart(n)), lte(recordVersions.version, n)))
     .orderBy(recordVersions.version);
@@ -64,7 +67,7 @@ async function newestChain(db: Db, r: ResourceDef, id: string): Promise<ChainRow
     .from(recordVersions)
     .where(ofRecord(r, id));
   return db
-    .select({ version: recordVersions.version, full: recordVersions.full, data: recordVersions.data })
+    .select({ version: recordVersions.version, full: isWhole, data: recordVersions.data })
     .from(recordVersions)
     .where(and(ofRecord(r, id), sql`${recordVersions.version} > (${newest}) - ${FULL_EVERY}`))
     .orderBy(recordVersions.version);
@@ -115,13 +118,13 @@ async function insertVersion(
       tx,
       alongside ? 'insert_record_version_alongside' : 'insert_record_version',
       sql`${also}
-      INSERT INTO ${recordVersions} (resource, record_id, version, actor_id, op, "full", fields, data)
-      SELECT ${r.name}, ${id}, n.v + 1, ${actorId}, ${op}, f.whole,
+      INSERT INTO ${recordVersions} (resource, record_id, version, actor_id, op, fields, data)
+      SELECT ${r.name}, ${id}, n.v + 1, ${actorId}, ${op},
         CASE WHEN f.whole THEN ARRAY(SELECT jsonb_array_elements_text(${fields}::jsonb)) END,
         CASE WHEN f.whole THEN ${JSON.stringify(v.whole)}::jsonb ELSE ${JSON.stringify(v.delta)}::jsonb END
-      FROM (SELECT coalesce(max(version), 0) AS v FROM ${recordVersions} WHERE resource = ${r.name} AND record_id = ${id}) n,
+      FROM (SELECT coalesce(max(version), 0) AS v FROM ${recordVersions} WHERE ${ofRecord(r, id)}) n,
         LATERAL (SELECT ${v.startsRun} OR n.v % ${FULL_EVERY} = 0 AS whole) f
-      RETURNING "full"`,
+      RETURNING fields IS NOT NULL AS "full"`,
     ),
   );
   return Boolean(row?.full);

@@ -9,16 +9,14 @@ CREATE TABLE "edit_presence" (
 );
 --> statement-breakpoint
 CREATE TABLE "record_versions" (
-	"resource" text NOT NULL,
-	"record_id" uuid NOT NULL,
-	"version" integer NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"record_id" uuid NOT NULL,
 	"actor_id" uuid,
+	"version" integer NOT NULL,
+	"resource" text NOT NULL,
 	"op" text NOT NULL,
-	"full" boolean DEFAULT false NOT NULL,
 	"fields" text[],
-	"data" jsonb NOT NULL,
-	CONSTRAINT "record_versions_resource_record_id_version_pk" PRIMARY KEY("resource","record_id","version")
+	"data" jsonb NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "trash" (
@@ -40,6 +38,7 @@ CREATE TABLE "version_files" (
 --> statement-breakpoint
 ALTER TABLE "edit_presence" ADD CONSTRAINT "edit_presence_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "edit_presence_user_idx" ON "edit_presence" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "record_versions_record_idx" ON "record_versions" USING btree (uuid_hash_extended("record_id", 0),"version");--> statement-breakpoint
 CREATE INDEX "record_versions_deleted_idx" ON "record_versions" USING btree ("at") WHERE op = 'delete';--> statement-breakpoint
 CREATE INDEX "trash_deleted_idx" ON "trash" USING btree ("resource","deleted_at");--> statement-breakpoint
 CREATE INDEX "version_files_record_idx" ON "version_files" USING btree ("resource","record_id");--> statement-breakpoint
