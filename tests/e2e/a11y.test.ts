@@ -231,7 +231,8 @@ describe('axe-core: no critical or serious finding', () => {
       await scan(page, `${lang} ${theme} admin /users add modal`);
       await context.close();
       expect(report(`${lang} ${theme} admin`)).toBe('');
-    });
+      // Every admin screen in one flow: about 40 s alone, three times that beside the rest of `npm test`.
+    }, 300_000);
   }
 
   for (const [lang, theme] of OTHER_COMBOS) {
