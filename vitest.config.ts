@@ -37,7 +37,9 @@ export default defineConfig({
           globalSetup: ['tests/api/template.setup.ts', 'tests/api/process/build.setup.ts'],
           environment: 'node',
           testTimeout: 30000,
-          hookTimeout: 60000,
+          // A file's harness clones the template database and starts a server: seconds alone, over a minute
+          // when every part of `npm test` runs beside it on a slow two-core host.
+          hookTimeout: 180000,
         },
       },
       {
