@@ -234,6 +234,9 @@ export function versionKey(id: AnyPgColumn | SQL | string): SQL {
   return typeof id === 'string' ? sql`uuid_hash_extended(${id}::uuid, 0)` : sql`uuid_hash_extended(${id}, 0)`;
 }
 
+/** Whether a version row holds the whole record: only whole copies store the names of what their write changed. */
+export const isWhole = sql<boolean>`(${recordVersions.fields} IS NOT NULL)`;
+
 /** The versions of one record of one resource, as a WHERE condition that the lookup index serves. */
 export function versionsOf(resource: string, id: string): SQL {
   return sql`(${recordVersions.resource} = ${resource} AND ${versionKey(recordVersions.recordId)} = ${versionKey(id)} AND ${recordVersions.recordId} = ${id})`;

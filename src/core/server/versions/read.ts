@@ -2,12 +2,12 @@ import { and, desc, eq, lte, max, min, sql } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { VersionComparison, VersionDetail, VersionEntry } from '../../shared/api/versions';
 import type { Db } from '../db/client';
-import { recordVersions, versionsOf } from '../db/system-tables';
+import { isWhole, recordVersions, versionsOf } from '../db/system-tables';
 import { users } from '../db/schema-users';
 import { pageOffset } from '../../shared/api/paging';
 import { notFound } from '../http/http-error';
 import { changedFields, pick, versionedFields, type VersionState } from './state';
-import { isWhole, stateAt } from './store';
+import { stateAt } from './store';
 import type { FileUrls } from '../../field-kinds/server/kind';
 
 /** What one caller may see of a record's versions: the fields they read. */
@@ -19,8 +19,6 @@ export interface VersionReader {
   readable: readonly string[];
   files: FileUrls;
 }
-
-const ofRecord = (r: ResourceDef, id: string) => versionsOf(r.name, id);
 
 /** The fields a version shows this reader: stored, and readable by them. */
 const shownFields = (v: VersionReader) => {
@@ -55,7 +53,7 @@ export async function listVersions(v: VersionReader, page: number, limit: number
   const [span] = await v.db
     .select({ top: max(recordVersions.version), bottom: min(recordVersions.version) })
     .from(recordVersions)
-    .where(ofRecord(v.r, v.id));
+    .where(versionsOf(v.r.name, v.id));
   if (span?.top == null || span.bottom == null) return { data: [], total: 0 };
   const top = Number(span.top);
   const total = top - Number(span.bottom) + 1;
@@ -68,7 +66,7 @@ export async function listVersions(v: VersionReader, page: number, limit: number
     })
     .from(recordVersions)
     .leftJoin(users, eq(users.id, recordVersions.actorId))
-    .where(and(ofRecord(v.r, v.id), lte(recordVersions.version, top - pageOffset(page, limit))))
+    .where(and(versionsOf(v.r.name, v.id), lte(recordVersions.version, top - pageOffset(page, limit))))
     .orderBy(desc(recordVersions.version))
     .limit(limit);
   const shown = new Set(shownFields(v));
@@ -88,7 +86,7 @@ export async function versionDetail(v: VersionReader, n: number): Promise<Versio
     .select(meta)
     .from(recordVersions)
     .leftJoin(users, eq(users.id, recordVersions.actorId))
-    .where(and(ofRecord(v.r, v.id), eq(recordVersions.version, n)));
+    .where(and(versionsOf(v.r.name, v.id), eq(recordVersions.version, n)));
   return { ...asMeta(row as MetaRow), record: { _id: v.id, ...record }, filesUrl: v.files.urlPrefix };
 }
 

@@ -8,10 +8,10 @@ import { purgeInBatches } from '../ops/purge-lock';
 import { rowsOf } from '../db/rows';
 import { inTransaction } from '../db/transaction';
 import { joinTableOf, tableOf } from '../db/resource-tables';
-import { recordVersions, versionFiles, versionsOf } from '../db/system-tables';
+import { isWhole, recordVersions, versionFiles, versionsOf } from '../db/system-tables';
 import type { FileStorage } from '../storage/file-storage';
 import { filesOf, type VersionState } from './state';
-import { isWhole, stateAt } from './store';
+import { stateAt } from './store';
 
 /** Session advisory lock of the purge: one replica trims while the others skip (trimming twice changes nothing). */
 const PURGE_LOCK = 7_231_029;

@@ -1,7 +1,7 @@
 import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
-import { recordVersions, versionFiles, versionsOf } from '../db/system-tables';
+import { isWhole, recordVersions, versionFiles, versionsOf } from '../db/system-tables';
 import type { ApiRecord } from '../crud/representation';
 import { changedFields, filesOf, pick, safeKey, stateOf, type VersionState } from './state';
 import { rowsOf } from '../db/rows';
@@ -19,11 +19,6 @@ export const FULL_EVERY = 20;
 
 /** The first version of the run of deltas `n` belongs to: the newest whole copy at or below `n` is at or after it. */
 const runStart = (n: number) => Math.floor((n - 1) / FULL_EVERY) * FULL_EVERY + 1;
-
-/** Whether a version row holds the whole record: only whole copies store the names of what their write changed. */
-export const isWhole = sql<boolean>`(${recordVersions.fields} IS NOT NULL)`;
-
-const ofRecord = (r: ResourceDef, id: string) => versionsOf(r.name, id);
 
 interface ChainRow {
   version: number;
@@ -47,7 +42,7 @@ async function chainTo(db: Db, r: ResourceDef, id: string, n: number): Promise<C
   return db
     .select({ version: recordVersions.version, full: isWhole, data: recordVersions.data })
     .from(recordVersions)
-    .where(and(ofRecord(r, id), gte(recordVersions.version, runStart(n)), lte(recordVersions.version, n)))
+    .where(and(versionsOf(r.name, id), gte(recordVersions.version, runStart(n)), lte(recordVersions.version, n)))
     .orderBy(recordVersions.version);
 }
 
@@ -65,11 +60,11 @@ async function newestChain(db: Db, r: ResourceDef, id: string): Promise<ChainRow
   const newest = db
     .select({ v: sql`coalesce(max(${recordVersions.version}), 0)` })
     .from(recordVersions)
-    .where(ofRecord(r, id));
+    .where(versionsOf(r.name, id));
   return db
     .select({ version: recordVersions.version, full: isWhole, data: recordVersions.data })
     .from(recordVersions)
-    .where(and(ofRecord(r, id), sql`${recordVersions.version} > (${newest}) - ${FULL_EVERY}`))
+    .where(and(versionsOf(r.name, id), sql`${recordVersions.version} > (${newest}) - ${FULL_EVERY}`))
     .orderBy(recordVersions.version);
 }
 
@@ -122,9 +117,9 @@ async function insertVersion(
       SELECT ${r.name}, ${id}, n.v + 1, ${actorId}, ${op},
         CASE WHEN f.whole THEN ARRAY(SELECT jsonb_array_elements_text(${fields}::jsonb)) END,
         CASE WHEN f.whole THEN ${JSON.stringify(v.whole)}::jsonb ELSE ${JSON.stringify(v.delta)}::jsonb END
-      FROM (SELECT coalesce(max(version), 0) AS v FROM ${recordVersions} WHERE ${ofRecord(r, id)}) n,
+      FROM (SELECT coalesce(max(version), 0) AS v FROM ${recordVersions} WHERE ${versionsOf(r.name, id)}) n,
         LATERAL (SELECT ${v.startsRun} OR n.v % ${FULL_EVERY} = 0 AS whole) f
-      RETURNING fields IS NOT NULL AS "full"`,
+      RETURNING ${isWhole} AS "full"`,
     ),
   );
   return Boolean(row?.full);
