@@ -31,7 +31,14 @@ async function openEditor(lang: 'el' | 'en'): Promise<void> {
   await page.getByTestId('entry-count').waitFor();
 }
 
-const search = (text: string) => page.getByRole('searchbox').fill(text);
+/**
+ * Filters the rows. The table filters on a deferred value, so a busy machine shows the old rows for a while:
+ * wait until the first row is one the search finds, or the next step would edit another entry.
+ */
+async function search(text: string): Promise<void> {
+  await page.getByRole('searchbox').fill(text);
+  if (text) await expect.poll(() => page.locator('input[aria-label="Key"]').first().inputValue(), { timeout: 30_000 }).toContain(text);
+}
 const value = () => page.locator('textarea[aria-label="Value"]').first();
 
 function newContext(width: number, lng: 'en' | 'el') {

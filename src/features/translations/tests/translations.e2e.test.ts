@@ -37,8 +37,10 @@ async function openEditor(lang: 'el' | 'en'): Promise<void> {
   await page.getByTestId('entry-count').waitFor();
 }
 
+/** Filters the rows, waiting out the table's deferred filtering (a busy machine shows the old rows first). */
 async function filter(text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Filter keys and values' }).fill(text);
+  if (text) await expect.poll(() => page.locator('input[aria-label="Key"]').first().inputValue(), { timeout: 30_000 }).toContain(text);
 }
 
 beforeAll(async () => {
