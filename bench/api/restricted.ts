@@ -8,6 +8,9 @@ export const BENCH_RULE = {
   where: { confirmed: { eq: true } },
 };
 
+/** Every run makes a desk user of its own, its e-mail starting so. */
+export const DESK_EMAIL_PREFIX = 'bench-desk-';
+
 async function json<T>(base: string, headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(base + path, {
     method,
@@ -33,7 +36,7 @@ export async function restrictedHeaders(base: string, admin: Record<string, stri
     permission: wanted.map((p) => p._id),
   });
   await json(base, admin, 'PUT', `/api/auth/roles/${role._id}/access`, { resources: { users: BENCH_RULE } });
-  const email = `bench-desk-${Date.now()}@example.com`;
+  const email = `${DESK_EMAIL_PREFIX}${Date.now()}@example.com`;
   const password = 'bench-desk-password-1';
   const user = await json<{ _id: string }>(base, admin, 'POST', '/api/auth/users', { name: 'Bench Desk', email, password });
   await json(base, admin, 'POST', '/api/auth/user-roles', { user: user._id, role: role._id });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness';
 import { call, createUser, permissionByRoute, runSql } from './helpers';
 import { EXPORT_BATCH } from '../../src/core/server/crud/export-csv';
+import { TRUST_ESTIMATE } from '../../src/core/server/crud/count';
 
 let h: Harness;
 const marker = `flt${Date.now().toString(36)}`;
@@ -166,5 +167,35 @@ describe('CSV export', () => {
     }[];
     expect(csv[0]).toBe('createdAt,user,role');
     expect(csv.slice(1).map((r) => r.split(',').slice(1).join(','))).toEqual(list.map((x) => `${x.user.name},${x.role.name}`));
+  });
+});
+
+describe('a big table', () => {
+  test("a full page's total is the planner's estimate, and every page holds its own rows", async () => {
+    const big = `zzbig${Date.now().toString(36)}`;
+    const n = TRUST_ESTIMATE + 1000;
+    await runSql(
+      h,
+      sql`INSERT INTO users (name, email, confirmed) SELECT 'Many ' || i, ${big} || '.' || lpad(i::text, 6, '0') || '@example.com', true
+          FROM generate_series(1, ${n}) AS i`,
+    );
+    await runSql(h, sql`ANALYZE users`);
+    const [{ estimate }] = await runSql(h, sql`SELECT reltuples::bigint::int AS estimate FROM pg_class WHERE oid = 'users'::regclass`);
+    expect(Number(estimate)).toBeGreaterThanOrEqual(TRUST_ESTIMATE);
+
+    const first = (await get('/api/auth/users?page=1&limit=25')).json();
+    expect(first).toMatchObject({ total: Number(estimate), totalExact: false, page: 1 });
+    expect(first.data).toHaveLength(25);
+
+    // Pages one after another, more times than PostgreSQL needs to keep one plan for a statement.
+    const pages: string[] = [];
+    for (let page = 1; page <= 8; page++) {
+      const res = (await get(`/api/auth/users?page=${page}&limit=40&sort=email&order=DESC`)).json();
+      expect(res).toMatchObject({ total: Number(estimate), totalExact: false, page });
+      pages.push(...res.data.map((u: { email: string }) => u.email));
+    }
+    const expected = await runSql(h, sql`SELECT email FROM users ORDER BY email DESC LIMIT 320`);
+    expect(pages).toEqual(expected.map((r) => r.email));
+    expect(pages[0]).toBe(`${big}.${String(n).padStart(6, '0')}@example.com`);
   });
 });

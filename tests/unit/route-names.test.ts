@@ -40,12 +40,13 @@ describe('route names', () => {
     expect(resourceProblems([...resources, gadgets])).toEqual([]);
     const broken: ResourceDef = {
       ...named('widgets'),
-      fields: { ...gadgets.fields, maker: { type: 'ref', ref: 'nobody' } },
+      fields: { ...gadgets.fields, maker: { type: 'ref', ref: 'nobody' }, $score: { type: 'number' } },
       search: ['weight'],
       sortable: ['nope'],
     };
     expect(resourceProblems([...resources, broken])).toEqual([
       'Resource "widgets": field "maker" points at the unknown resource "nobody".',
+      'Resource "widgets": field "$score" must be a letter followed by letters, digits or _.',
       'Resource "widgets": "weight" is a number field, which `q` cannot search.',
       'Resource "widgets": sorting names the unknown field "nope".',
     ]);

@@ -15,11 +15,16 @@ export class ResourceDeclarationError extends Error {
   override name = 'ResourceDeclarationError';
 }
 
+/** What a declared field may be called. */
+export const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
 function fieldProblems(all: readonly ResourceDef[], r: ResourceDef): string[] {
   const problems: string[] = [];
   const names = new Set(all.map((x) => x.name));
   const at = (what: string) => `Resource "${r.name}": ${what}`;
   for (const [field, def] of Object.entries(r.fields)) {
+    // Keys outside this pattern are the server's own beside a record's fields (a list's `$tableEstimate`).
+    if (!FIELD_NAME.test(field)) problems.push(at(`field "${field}" must be a letter followed by letters, digits or _.`));
     if (!Object.hasOwn(fieldKinds, def.type)) problems.push(at(`field "${field}" has the unknown type "${def.type}".`));
     if (def.ref !== undefined && !names.has(def.ref)) problems.push(at(`field "${field}" points at the unknown resource "${def.ref}".`));
     if (def.setBy && (def.ref !== 'users' || !def.readOnly))

@@ -23,9 +23,21 @@ export interface Total {
  */
 export const TRUST_ESTIMATE = 3 * COUNT_CAP;
 
+/**
+ * The planner's row count of a table (-1 before its first ANALYZE), as a
+ * scalar subquery: a list selects it beside its rows, so an unfiltered page
+ * needs no second statement for its total.
+ */
+export function tableEstimateSql(tableName: string): SQL<number> {
+  // Written in, not a parameter, so that a prepared statement carrying it takes no value for it (PGlite's EXECUTE
+  // takes literals only); a table name is a declaration's, never a request's.
+  if (!/^[a-z_][a-z0-9_]*$/.test(tableName)) throw new Error(`Not a table name: ${tableName}`);
+  return sql<number>`(SELECT reltuples::bigint::int FROM pg_class WHERE oid = to_regclass(${sql.raw(`'${tableName}'`)}))`;
+}
+
 async function tableEstimate(db: Db, tableName: string): Promise<number> {
-  const res = await db.execute(sql`SELECT reltuples::bigint::int AS estimate FROM pg_class WHERE oid = to_regclass(${tableName})`);
-  return Number(rowsOf<{ estimate: number }>(res)[0]?.estimate ?? -1);
+  const res = await db.execute(sql`SELECT ${tableEstimateSql(tableName)} AS estimate`);
+  return Number(rowsOf<{ estimate: number | null }>(res)[0]?.estimate ?? -1);
 }
 
 /** The planner's row estimate for `SELECT 1 FROM t WHERE where` (no rows read). */
@@ -48,11 +60,12 @@ async function whereEstimate(db: Db, t: AnyTable, where: SQL): Promise<number> {
  * planner's estimate of the table size when there is one. When the planner
  * already expects far more than the cap (TRUST_ESTIMATE), no rows are read:
  * an unfiltered list reports the table estimate, a search COUNT_CAP (inexact).
+ * `known`: the table estimate when the caller already read it.
  */
-export async function countRows(db: Db, t: AnyTable, where: SQL | undefined, tableName: string): Promise<Total> {
-  let estimate: number | undefined;
+export async function countRows(db: Db, t: AnyTable, where: SQL | undefined, tableName: string, known?: number): Promise<Total> {
+  let estimate: number | undefined = known;
   if (!where) {
-    estimate = await tableEstimate(db, tableName);
+    estimate ??= await tableEstimate(db, tableName);
     if (estimate >= TRUST_ESTIMATE) return { total: estimate, exact: false };
   } else if ((await whereEstimate(db, t, where)) >= TRUST_ESTIMATE) {
     return { total: COUNT_CAP, exact: false };

@@ -133,7 +133,7 @@ export function sortKey(
   return { expr: t[field], descending };
 }
 
-export function listOrder(r: ResourceDef, p: ListParams, access?: Access | null): SQL[] {
+export function listOrder(r: ResourceDef, p: Pick<ListParams, 'sort' | 'order'>, access?: Access | null): SQL[] {
   const { expr, descending } = sortKey(r, p, access);
   const dir = descending ? desc : asc;
   return [dir(expr), dir(tableOf(r).id)];

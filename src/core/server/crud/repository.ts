@@ -10,6 +10,7 @@ import type { FileStorage } from '../storage/file-storage';
 import { badRequest, HttpError, notFound } from '../http/http-error';
 import { humanize } from '../http/labels';
 import { countRows, type Total } from './count';
+import { plainPage, TABLE_ESTIMATE } from './plain-page';
 import { slugify, uniqueSlug } from './slug';
 import { translateDbError } from './db-errors';
 import { populate, type TargetAccess } from './populate';
@@ -78,20 +79,25 @@ export async function listRecords(
   const limit = Math.min(p.limit, MAX_ROWS);
   const where = listWhere(db, r, p, access);
   const offset = pageOffset(p.page, limit);
-  const rows = await db
-    .select(selection(r, readableFor(r, access)))
-    .from(t)
-    .where(where)
-    .orderBy(...listOrder(r, p, access))
-    .limit(limit)
-    .offset(offset);
+  const fields = readableFor(r, access);
+  const plain = where ? null : plainPage(db, r, fields, p, access);
+  const rows: Row[] = plain
+    ? await plain(limit, offset)
+    : await db
+        .select(selection(r, fields))
+        .from(t)
+        .where(where)
+        .orderBy(...listOrder(r, p, access))
+        .limit(limit)
+        .offset(offset);
   // A short page that is not empty is the last one: the total is known
   // without asking the database again (a rare term's whole answer).
+  const estimate = rows[0]?.[TABLE_ESTIMATE];
   const total: Total =
     rows.length < limit && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, exact: true }
-      : await countRows(db, t, where, r.table);
-  const data = await recordsOf(db, r, rows as Row[], files, access, targets);
+      : await countRows(db, t, where, r.table, estimate === undefined ? undefined : Number(estimate ?? -1));
+  const data = await recordsOf(db, r, rows, files, access, targets);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: pageCount(total.total, limit) };
 }
 
