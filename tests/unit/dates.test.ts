@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, intlLocale } from '../../src/core/web/dates';
+import { isoDate } from '../../src/core/field-kinds/date/server';
 
 // One date and one date-time format per language, from Intl.
 describe('the shared date formats', () => {
@@ -33,5 +34,23 @@ describe('the shared date formats', () => {
     expect(formatDateTime(null, 'en')).toBe('');
     expect(formatDateTime('', 'en')).toBe('');
     expect(formatDate('not a date', 'el')).toBe('');
+  });
+});
+
+describe('dates in the API (isoDate)', () => {
+  it("rewrites PostgreSQL's UTC text exactly as a Date would, and reads anything else through Date", () => {
+    const texts = [
+      '2026-11-28 12:59:29.427602+00',
+      '2026-11-28 12:59:29.4+00',
+      '2026-01-01 00:00:00+00',
+      '1999-12-31 23:59:59.999999+00',
+      '2026-03-05 16:07:00.5+02',
+      '2026-03-05T14:07:00.000Z',
+    ];
+    for (const t of texts) expect(isoDate(t)).toBe(new Date(t.replace(' ', 'T').replace(/\+(\d\d)$/, '+$1:00')).toISOString());
+    expect(isoDate('2026-11-28 12:59:29.427602+00')).toBe('2026-11-28T12:59:29.427Z');
+    expect(isoDate(new Date('2026-03-05T14:07:00Z'))).toBe('2026-03-05T14:07:00.000Z');
+    expect(isoDate('not a date')).toBeNull();
+    expect(isoDate(null)).toBeNull();
   });
 });
