@@ -197,5 +197,22 @@ describe('a big table', () => {
     const expected = await runSql(h, sql`SELECT email FROM users ORDER BY email DESC LIMIT 320`);
     expect(pages).toEqual(expected.map((r) => r.email));
     expect(pages[0]).toBe(`${big}.${String(n).padStart(6, '0')}@example.com`);
+
+    // Searches of one shape, one term after another: each finds its own rows.
+    const emails = async (q: string) => {
+      const res = (await get(`/api/auth/users?page=1&limit=25&sort=email&order=ASC&q=${encodeURIComponent(q)}`)).json();
+      return { total: res.total as number, emails: res.data.map((u: { email: string }) => u.email) as string[] };
+    };
+    for (let i = 1; i <= 7; i++) {
+      const id = String(i * 1111).padStart(6, '0');
+      expect(await emails(`${big}.${id}`)).toEqual({ total: 1, emails: [`${big}.${id}@example.com`] });
+    }
+    const tens = await emails(`${big}.00002`);
+    expect(tens).toEqual({ total: 10, emails: Array.from({ length: 10 }, (_, i) => `${big}.00002${i}@example.com`) });
+    // Two letters match the start of a value: every one of these users, and no one else.
+    const zz = await emails('ZZ');
+    expect(zz.emails).toHaveLength(25);
+    expect(zz.emails.every((e) => e.startsWith(big))).toBe(true);
+    expect(zz.total).toBeGreaterThanOrEqual(10000);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { refTarget, tableOf, type AnyTable } from '../db/resource-tables';
@@ -39,24 +39,54 @@ function searchExpr(r: ResourceDef, field: string, column: Column): Column | SQL
 export const MIN_SUBSTRING_TERM = 3;
 
 /**
- * Case-insensitive match of a search term. Trigram indexes serve substrings
- * of three characters or more; a one- or two-letter term anywhere in a value
- * would mean reading the whole table, so it matches prefixes instead, which
- * the lower(column) text_pattern_ops indexes serve.
+ * How a search term matches, and its values. Trigram indexes serve
+ * substrings of three characters or more; a one- or two-letter term
+ * anywhere in a value would mean reading the whole table, so it matches
+ * prefixes instead, which the lower(column) text_pattern_ops indexes serve:
+ * as the byte-wise range the index scans anyway, with no LIKE to re-check on
+ * every row (a capped count of a common prefix reads 10,000 rows, and the
+ * re-check was 40% of it), or as a LIKE when the range has no upper end.
  */
-function matcher(q: string): (col: SQL | Column) => SQL {
-  const escaped = escapeLike(q);
-  if (q.length >= MIN_SUBSTRING_TERM) return (col) => ilike(col, `%${escaped}%`);
+export type TermMatch<V = string> =
+  | { form: 'substring'; pattern: V }
+  | { form: 'range'; low: V; high: V }
+  | { form: 'prefix'; pattern: V };
+
+export function termMatch(q: string): TermMatch {
+  if (q.length >= MIN_SUBSTRING_TERM) return { form: 'substring', pattern: `%${escapeLike(q)}%` };
   const low = q.toLowerCase();
   const high = prefixUpperBound(low);
-  if (high === null) {
-    const prefix = `${escapeLike(low)}%`;
-    return (col) => sql`lower(${col}) LIKE ${prefix}`;
-  }
-  // The byte-wise range the index scans anyway, with no LIKE to re-check on
-  // every row: a capped count of a common prefix reads 10,000 rows, and the
-  // re-check was 40% of it.
-  return (col) => sql`(lower(${col}) ~>=~ ${low} AND lower(${col}) ~<~ ${high})`;
+  return high === null ? { form: 'prefix', pattern: `${escapeLike(low)}%` } : { form: 'range', low, high };
+}
+
+/** A term's match on a column: its values may be placeholders (a prepared search, plain-page.ts). */
+function matchSql(m: TermMatch<unknown>): (col: SQL | Column) => SQL {
+  if (m.form === 'substring') return (col) => sql`${col} ilike ${m.pattern}`;
+  if (m.form === 'prefix') return (col) => sql`lower(${col}) LIKE ${m.pattern}`;
+  return (col) => sql`(lower(${col}) ~>=~ ${m.low} AND lower(${col}) ~<~ ${m.high})`;
+}
+
+/**
+ * A term over the declared search fields the caller reads (a ref's target
+ * field through a subquery); `false` when they read none of them, and
+ * undefined when the resource declares none.
+ */
+export function searchSql(db: Db, r: ResourceDef, access: Access | null | undefined, m: TermMatch<unknown>): SQL | undefined {
+  const t = tableOf(r);
+  const match = matchSql(m);
+  const alts = searchableFor(r, access).map((f) => {
+    if (!f.includes('.')) return match(searchExpr(r, f, t[f]));
+    const { field, target, column, targetDef } = refPath(r, f);
+    return inArray(
+      t[field],
+      db
+        .select({ id: target.id })
+        .from(target)
+        .where(match(searchExpr(targetDef, column, target[column]))),
+    );
+  });
+  // A term searched only in fields the caller may not read matches nothing.
+  return or(...alts) ?? (r.search.length ? sql`false` : undefined);
 }
 
 /**
@@ -82,24 +112,8 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams, access?: Access
   const allowed = readableSql(r, access);
   if (allowed) conds.push(allowed);
   const q = p.q?.trim();
-  if (q) {
-    const match = matcher(q);
-    const alts = searchableFor(r, access).map((f) => {
-      if (!f.includes('.')) return match(searchExpr(r, f, t[f]));
-      const { field, target, column, targetDef } = refPath(r, f);
-      return inArray(
-        t[field],
-        db
-          .select({ id: target.id })
-          .from(target)
-          .where(match(searchExpr(targetDef, column, target[column]))),
-      );
-    });
-    const any = or(...alts);
-    if (any) conds.push(any);
-    // A term searched only in fields the caller may not read matches nothing.
-    else if (r.search.length) conds.push(sql`false`);
-  }
+  const search = q ? searchSql(db, r, access, termMatch(q)) : undefined;
+  if (search) conds.push(search);
   if (p.ids) conds.push(inArray(t.id, p.ids.split(',')));
   for (const { param, field, suffix, def } of filterParams(r)) {
     // Own properties only: a polluted prototype never adds a filter.
@@ -108,6 +122,12 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams, access?: Access
     conds.push(where ? where(t[field], p[param], suffix) : eq(t[field], p[param]));
   }
   return conds.length ? and(...conds) : undefined;
+}
+
+/** Whether a list narrows its records by anything but `q`: a record rule, `ids` or a filter. */
+export function narrowedBeyondSearch(r: ResourceDef, p: ListParams, access?: Access | null): boolean {
+  if (p.ids || readableSql(r, access)) return true;
+  return filterParams(r).some(({ param }) => Object.hasOwn(p, param) && p[param] !== undefined);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { FileStorage } from '../storage/file-storage';
 import { badRequest, HttpError, notFound } from '../http/http-error';
 import { humanize } from '../http/labels';
 import { countRows, type Total } from './count';
-import { plainPage, TABLE_ESTIMATE } from './plain-page';
+import { preparedPage, TABLE_ESTIMATE } from './prepared-page';
 import { slugify, uniqueSlug } from './slug';
 import { translateDbError } from './db-errors';
 import { populate, type TargetAccess } from './populate';
@@ -77,16 +77,18 @@ export async function listRecords(
   refuseHiddenParams(r, p, access);
   const t = tableOf(r);
   const limit = Math.min(p.limit, MAX_ROWS);
-  const where = listWhere(db, r, p, access);
   const offset = pageOffset(p.page, limit);
   const fields = readableFor(r, access);
-  const plain = where ? null : plainPage(db, r, fields, p, access);
-  const rows: Row[] = plain
-    ? await plain(limit, offset)
+  const page = preparedPage(db, r, fields, p, access);
+  // Built only when needed: a prepared page needs it for a full page's count alone.
+  let where: SQL | undefined | null = null;
+  const whereOf = () => (where === null ? (where = listWhere(db, r, p, access)) : where);
+  const rows: Row[] = page
+    ? await page(limit, offset)
     : await db
         .select(selection(r, fields))
         .from(t)
-        .where(where)
+        .where(whereOf())
         .orderBy(...listOrder(r, p, access))
         .limit(limit)
         .offset(offset);
@@ -96,7 +98,7 @@ export async function listRecords(
   const total: Total =
     rows.length < limit && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, exact: true }
-      : await countRows(db, t, where, r.table, estimate === undefined ? undefined : Number(estimate ?? -1));
+      : await countRows(db, t, whereOf(), r.table, estimate === undefined ? undefined : Number(estimate ?? -1));
   const data = await recordsOf(db, r, rows, files, access, targets);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: pageCount(total.total, limit) };
 }

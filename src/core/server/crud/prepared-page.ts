@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ResourceDef } from '../../shared/resource';
+import { mayRead, type Access } from '../access/access';
+import { searchableFor } from '../access/enforce';
+import { isPglite, type Db } from '../db/client';
+import { pglitePrepared } from '../db/pglite-prepared';
+import { tableOf } from '../db/resource-tables';
+import { tableEstimateSql } from './count';
+import { listOrder, narrowedBeyondSearch, searchSql, termMatch, type ListParams, type TermMatch } from './query';
+import type { Row } from './representation';
+import { selection } from './repository';
+
+/** The key of the table's row estimate beside a page's rows: no declared field starts with `$` (resource-set.ts). */
+export const TABLE_ESTIMATE = '$tableEstimate';
+
+/** A page of rows; those of an unfiltered list carry the table estimate under TABLE_ESTIMATE. */
+export type PageRows = (limit: number, offset: number) => Promise<Row[]>;
+type Prepared = (values: Record<string, unknown>) => Promise<Row[]>;
+
+/** Page shapes prepared at most, per database: past it, callers take the ordinary query. */
+const MAX_SHAPES = 500;
+const prepared = new WeakMap<Db, Map<string, Prepared>>();
+
+/**
+ * A list page whose query is built once per shape: building a query with
+ * drizzle cost more CPU than PostgreSQL's work for a page of 25. Two shapes
+ * are common enough to matter, every resource's first screen and its search
+ * box; a list with a record rule, `ids` or a filter takes the ordinary query
+ * (null, as past MAX_SHAPES).
+ *
+ * - No search: a named statement on PostgreSQL (planned once per connection,
+ *   the limit and offset its only values; a PREPAREd one on PGlite, see
+ *   pglitePrepared), with the table's row estimate in the same statement: a
+ *   full page's total on a big table (count.ts).
+ * - A search `q`: the text is built once, but sent unnamed, so PostgreSQL
+ *   plans it for each term: a rare term and one matching every row need
+ *   different plans.
+ */
+export function preparedPage(db: Db, r: ResourceDef, fields: readonly string[], p: ListParams, access: Access | null | undefined): PageRows | null {
+  if (narrowedBeyondSearch(r, p, access)) return null;
+  const q = p.q?.trim();
+  const term = q ? termMatch(q) : undefined;
+  // The order depends on the caller only by whether they read the default sort field (sortKey).
+  const readsDefaultSort = mayRead(access, r.defaultSort.field.split('.')[0]);
+  const searched = term ? [term.form, searchableFor(r, access)] : null;
+  const shape = JSON.stringify([r.name, fields, p.sort ?? null, p.order ?? null, readsDefaultSort, searched]);
+  let perDb = prepared.get(db);
+  if (!perDb) prepared.set(db, (perDb = new Map()));
+  let run = perDb.get(shape);
+  if (!run) {
+    if (perDb.size >= MAX_SHAPES) return null;
+    const name = `list_${r.name.replace(/\W/g, '_')}_${createHash('sha256').update(shape).digest('hex').slice(0, 16)}`;
+    run = term ? searchPage(db, r, fields, p, access, term.form) : plainPage(db, r, fields, p, access, name);
+    perDb.set(shape, run);
+  }
+  const go = run;
+  return (limit, offset) => go({ ...term, limit, offset });
+}
+
+function plainPage(db: Db, r: ResourceDef, fields: readonly string[], p: ListParams, access: Access | null | undefined, name: string): Prepared {
+  const t = tableOf(r);
+  const cols = selection(r, fields);
+  const orderBy = listOrder(r, p, access);
+  if (isPglite(db)) {
+    const query = db
+      .select({ ...cols, [TABLE_ESTIMATE]: tableEstimateSql(r.table).as('table_estimate') })
+      .from(t)
+      .orderBy(...orderBy)
+      .limit(sql.raw('$1') as unknown as number)
+      .offset(sql.raw('$2') as unknown as number)
+      .getSQL();
+    const page = pglitePrepared(db, name, ['int', 'int'], query);
+    // Raw rows are keyed by column name; map them as drizzle maps its own.
+    const decode = Object.entries(cols).map(([key, col]) => [key, col.name, (v: unknown) => col.mapFromDriverValue(v)] as const);
+    return async ({ limit, offset }) =>
+      (await page([String(limit), String(offset)])).map((raw) => {
+        const row: Row = Object.fromEntries(decode.map(([key, n, map]) => [key, raw[n] === null ? null : map(raw[n])]));
+        row[TABLE_ESTIMATE] = raw.table_estimate;
+        return row;
+      });
+  }
+  const q = db
+    .select({ ...cols, [TABLE_ESTIMATE]: tableEstimateSql(r.table) })
+    .from(t)
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+  return async (values) => (await q.execute(values)) as Row[];
+}
+
+function searchPage(
+  db: Db,
+  r: ResourceDef,
+  fields: readonly string[],
+  p: ListParams,
+  access: Access | null | undefined,
+  form: TermMatch['form'],
+): Prepared {
+  const hole = (key: string) => sql.placeholder(key) as unknown as SQL;
+  const term: TermMatch<unknown> =
+    form === 'range' ? { form, low: hole('low'), high: hole('high') } : { form, pattern: hole('pattern') };
+  // No name: drizzle keeps the built text and its parameters' order, PostgreSQL plans each term anew.
+  const q = db
+    .select(selection(r, fields))
+    .from(tableOf(r))
+    .where(searchSql(db, r, access, term))
+    .orderBy(...listOrder(r, p, access))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(undefined as unknown as string);
+  return async (values) => (await q.execute(values)) as Row[];
+}
