@@ -88,6 +88,20 @@ describe('serving the front end', () => {
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
+  it("sends an API answer the API's headers, and the API document's viewer a page's", async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    const missing = await h.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const viewer = await h.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(viewer.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it('serves hashed assets as immutable', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(res.statusCode).toBe(200);

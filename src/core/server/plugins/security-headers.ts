@@ -3,8 +3,29 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /**
- * Helmet's headers on every response. The middleware is built once:
- * @fastify/helmet rebuilt it (parsing every CSP directive) on each request.
+ * The headers of an API answer (JSON, CSV, an event stream: never a page a
+ * browser renders as a document): no active content if one is opened as a
+ * document, no framing, no sniffing, no reading by other origins, HTTPS only.
+ * Helmet's nineteen document headers (its CSP for scripts and styles, the
+ * opener and embedder policies) say nothing to such an answer, and writing
+ * them was a tenth of the cost of a get by id.
+ */
+const API_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Referrer-Policy': 'no-referrer',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+};
+const API_HEADER_LIST = Object.entries(API_HEADERS);
+
+/** API paths; the API document's viewer (`/api/docs`) is a page and gets the page headers. */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Helmet's headers on every page and file, the API's own on API answers.
+ * The middleware is built once: @fastify/helmet rebuilt it (parsing every
+ * CSP directive) on each request.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const apply = helmet({
@@ -23,6 +44,10 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   app.addHook('onRequest', (request, reply, done) => {
+    if (isApiAnswer(request.url)) {
+      for (const [name, value] of API_HEADER_LIST) reply.raw.setHeader(name, value);
+      return done();
+    }
     apply(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 });
