@@ -37,7 +37,13 @@ const prepared = new WeakMap<Db, Map<string, Prepared>>();
  *   plans it for each term: a rare term and one matching every row need
  *   different plans.
  */
-export function preparedPage(db: Db, r: ResourceDef, fields: readonly string[], p: ListParams, access: Access | null | undefined): PageRows | null {
+export function preparedPage(
+  db: Db,
+  r: ResourceDef,
+  fields: readonly string[],
+  p: ListParams,
+  access: Access | null | undefined,
+): PageRows | null {
   if (narrowedBeyondSearch(r, p, access)) return null;
   const q = p.q?.trim();
   const term = q ? termMatch(q) : undefined;
@@ -58,7 +64,14 @@ export function preparedPage(db: Db, r: ResourceDef, fields: readonly string[], 
   return (limit, offset) => go({ ...term, limit, offset });
 }
 
-function plainPage(db: Db, r: ResourceDef, fields: readonly string[], p: ListParams, access: Access | null | undefined, name: string): Prepared {
+function plainPage(
+  db: Db,
+  r: ResourceDef,
+  fields: readonly string[],
+  p: ListParams,
+  access: Access | null | undefined,
+  name: string,
+): Prepared {
   const t = tableOf(r);
   const cols = selection(r, fields);
   const orderBy = listOrder(r, p, access);
@@ -99,8 +112,7 @@ function searchPage(
   form: TermMatch['form'],
 ): Prepared {
   const hole = (key: string) => sql.placeholder(key) as unknown as SQL;
-  const term: TermMatch<unknown> =
-    form === 'range' ? { form, low: hole('low'), high: hole('high') } : { form, pattern: hole('pattern') };
+  const term: TermMatch<unknown> = form === 'range' ? { form, low: hole('low'), high: hole('high') } : { form, pattern: hole('pattern') };
   // No name: drizzle keeps the built text and its parameters' order, PostgreSQL plans each term anew.
   const q = db
     .select(selection(r, fields))

@@ -47,10 +47,7 @@ export const MIN_SUBSTRING_TERM = 3;
  * every row (a capped count of a common prefix reads 10,000 rows, and the
  * re-check was 40% of it), or as a LIKE when the range has no upper end.
  */
-export type TermMatch<V = string> =
-  | { form: 'substring'; pattern: V }
-  | { form: 'range'; low: V; high: V }
-  | { form: 'prefix'; pattern: V };
+export type TermMatch<V = string> = { form: 'substring'; pattern: V } | { form: 'range'; low: V; high: V } | { form: 'prefix'; pattern: V };
 
 export function termMatch(q: string): TermMatch {
   if (q.length >= MIN_SUBSTRING_TERM) return { form: 'substring', pattern: `%${escapeLike(q)}%` };
