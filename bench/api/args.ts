@@ -41,7 +41,8 @@ export function parseArgs(argv: string[]): BenchArgs {
     switch (flag) {
       case '--db': {
         const v = value();
-        if (v === 'both') a.db = ['pglite', 'postgres'];
+        // PostgreSQL first: its server's memory is then measured in a process PGlite's heap never grew.
+        if (v === 'both') a.db = ['postgres', 'pglite'];
         else if (v === 'pglite' || v === 'postgres') a.db = [v];
         else throw new Error(`--db must be pglite, postgres or both\n${USAGE}`);
         break;

@@ -21,6 +21,8 @@ export interface Prepared {
   seedNote: string;
   /** PostgreSQL: the bench database's URL (the bare handler connects to it too). */
   databaseUrl?: string;
+  /** The server's data folder (PGlite's database is in it). */
+  dataDir: string;
 }
 
 /** A server over a database holding `rows` bulk users (seeded now unless reusable). */
@@ -58,6 +60,7 @@ export async function prepare(kind: Kind, args: BenchArgs): Promise<Prepared> {
     app,
     seedNote,
     databaseUrl: pgDb?.url,
+    dataDir,
     async reopen(options) {
       await prepared.app.close();
       prepared.app = await build(options);

@@ -45,6 +45,10 @@ interface Row {
   target?: number;
 }
 
+/** Scenarios PGlite must run at half PostgreSQL's rate or better (same rows, same run). */
+const PGLITE_PAIRS = ['get by id (', 'list page 1'];
+const PGLITE_TARGET = 0.5;
+
 /** The scenario name of a bare handler's run. */
 const BARE = ' (bare handler)';
 
@@ -219,6 +223,13 @@ async function main() {
     const plain = all.find((x) => x.db === r.db && x.scenario === r.scenario.slice(0, -RULED.length));
     if (plain)
       log(`[${r.db}] ${r.scenario}: ${(r.result.requests / plain.result.requests).toFixed(2)} of the superadmin's req/s (target 0.9)`);
+  }
+  for (const name of PGLITE_PAIRS) {
+    const on = (db: Kind) =>
+      all.find((x) => x.db === db && x.scenario.startsWith(name) && !x.scenario.includes(',') && !x.scenario.endsWith(BARE));
+    const [lite, pg] = [on('pglite'), on('postgres')];
+    if (lite && pg)
+      log(`PGlite / PostgreSQL, ${lite.scenario}: ${(lite.result.requests / pg.result.requests).toFixed(2)} (target ${PGLITE_TARGET})`);
   }
   log('');
   for (const n of notes) log(n);
