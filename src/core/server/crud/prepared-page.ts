@@ -83,7 +83,7 @@ function plainPage(
       .limit(sql.raw('$1') as unknown as number)
       .offset(sql.raw('$2') as unknown as number)
       .getSQL();
-    const page = pglitePrepared(db, name, ['int', 'int'], query);
+    const page = pglitePrepared(db, name, ['bigint', 'bigint'], query);
     // Raw rows are keyed by column name; map them as drizzle maps its own.
     const decode = Object.entries(cols).map(([key, col]) => [key, col.name, (v: unknown) => col.mapFromDriverValue(v)] as const);
     return async ({ limit, offset }) =>
