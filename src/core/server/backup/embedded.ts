@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteOptions } from '../db/pglite-options';
 
 /** PGlite as the server opens it (same extensions), for the backup commands while no server runs. */
 export function openEmbedded(dir: string, loadDataDir?: Blob): Promise<PGlite> {
-  return PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  return PGlite.create(dir, pgliteOptions(loadDataDir));
 }
 
 /** Whether `DATA_DIR/db` holds a database. */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteOptions } from './pglite-options';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -207,7 +207,7 @@ async function startPglite(opts: OpenOptions): Promise<{ client: PGlite; unlock:
     unlock = lockDataDir(opts.dataDir);
   }
   try {
-    const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+    const client = await PGlite.create(dir, pgliteOptions(opts.loadDataDir));
     return { client, unlock };
   } catch (err) {
     unlock();
