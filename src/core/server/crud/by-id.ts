@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Condition } from '../../shared/access-rules';
 import type { ResourceDef } from '../../shared/resource';
 import { isPglite, type Db } from '../db/client';
-import { pglitePrepared } from '../db/pglite-prepared';
+import { pglitePrepared, rowDecoder } from '../db/pglite-prepared';
 import { tableOf, type AnyTable } from '../db/resource-tables';
 import { preparableSql } from '../access/condition-sql';
 import type { Row } from './representation';
@@ -27,12 +27,10 @@ function prepareRow(db: Db, name: string, t: AnyTable, cols: ReturnType<typeof s
       .where(and(eq(t.id, sql.raw('$1')), where?.(sql.raw('$2'))))
       .getSQL();
     const run = pglitePrepared(db, name, where ? ['uuid', 'uuid'] : ['uuid'], query);
-    // Raw rows are keyed by column name; map them as drizzle maps its own.
-    const decode = Object.entries(cols).map(([key, col]) => [key, col.name, (v: unknown) => col.mapFromDriverValue(v)] as const);
+    const decode = rowDecoder(cols);
     return async (id, me) => {
       const [raw] = await run(where ? [id, me] : [id]);
-      if (!raw) return undefined;
-      return Object.fromEntries(decode.map(([key, name, map]) => [key, raw[name] === null ? null : map(raw[name])]));
+      return raw ? decode(raw) : undefined;
     };
   }
   const q = db

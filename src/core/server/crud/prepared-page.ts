@@ -4,7 +4,7 @@ import type { ResourceDef } from '../../shared/resource';
 import { mayRead, type Access } from '../access/access';
 import { searchableFor } from '../access/enforce';
 import { isPglite, type Db } from '../db/client';
-import { pglitePrepared } from '../db/pglite-prepared';
+import { pglitePrepared, rowDecoder } from '../db/pglite-prepared';
 import { tableOf } from '../db/resource-tables';
 import { tableEstimateSql } from './count';
 import { listOrder, narrowedBeyondSearch, searchSql, termMatch, type ListParams, type TermMatch } from './query';
@@ -84,14 +84,9 @@ function plainPage(
       .offset(sql.raw('$2') as unknown as number)
       .getSQL();
     const page = pglitePrepared(db, name, ['bigint', 'bigint'], query);
-    // Raw rows are keyed by column name; map them as drizzle maps its own.
-    const decode = Object.entries(cols).map(([key, col]) => [key, col.name, (v: unknown) => col.mapFromDriverValue(v)] as const);
+    const decode = rowDecoder(cols);
     return async ({ limit, offset }) =>
-      (await page([String(limit), String(offset)])).map((raw) => {
-        const row: Row = Object.fromEntries(decode.map(([key, n, map]) => [key, raw[n] === null ? null : map(raw[n])]));
-        row[TABLE_ESTIMATE] = raw.table_estimate;
-        return row;
-      });
+      (await page([String(limit), String(offset)])).map((raw) => ({ ...decode(raw), [TABLE_ESTIMATE]: raw.table_estimate }));
   }
   const q = db
     .select({ ...cols, [TABLE_ESTIMATE]: tableEstimateSql(r.table) })

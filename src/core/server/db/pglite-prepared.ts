@@ -37,3 +37,15 @@ export function pglitePrepared(db: Db, name: string, types: string[], query: SQL
     return rowsOf<Record<string, unknown>>(res);
   };
 }
+
+/** A selected column: its name in the table, and how a driver's value becomes the row's. */
+interface SelectedColumn {
+  name: string;
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** PGlite's raw rows (keyed by column name) as rows keyed like `cols`, each value mapped as drizzle maps its own. */
+export function rowDecoder(cols: Record<string, SelectedColumn>): (raw: Record<string, unknown>) => Record<string, unknown> {
+  const decode = Object.entries(cols).map(([key, col]) => [key, col.name, (v: unknown) => col.mapFromDriverValue(v)] as const);
+  return (raw) => Object.fromEntries(decode.map(([key, name, map]) => [key, raw[name] === null ? null : map(raw[name])]));
+}
