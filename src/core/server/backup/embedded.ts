@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pgliteOptions } from '../db/pglite-options';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPglite } from '../db/pglite-options';
 
 /** PGlite as the server opens it (same extensions), for the backup commands while no server runs. */
 export function openEmbedded(dir: string, loadDataDir?: Blob): Promise<PGlite> {
-  return PGlite.create(dir, pgliteOptions(loadDataDir));
+  return createPglite(dir, loadDataDir);
 }
 
 /** Whether `DATA_DIR/db` holds a database. */

@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pgliteOptions } from './pglite-options';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPglite } from './pglite-options';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -207,7 +205,7 @@ async function startPglite(opts: OpenOptions): Promise<{ client: PGlite; unlock:
     unlock = lockDataDir(opts.dataDir);
   }
   try {
-    const client = await PGlite.create(dir, pgliteOptions(opts.loadDataDir));
+    const client = await createPglite(dir, opts.loadDataDir);
     return { client, unlock };
   } catch (err) {
     unlock();
@@ -218,6 +216,11 @@ async function startPglite(opts: OpenOptions): Promise<{ client: PGlite; unlock:
 /** PGlite, migrated. */
 async function openPglite(opts: OpenOptions, migrations: string): Promise<Database> {
   const { client, unlock } = await startPglite(opts);
+  // Loaded only here, like PGlite itself (pglite-options.ts).
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const db = drizzlePglite(client);
   try {
     await migratePglite(db, { migrationsFolder: migrations });

@@ -1,6 +1,4 @@
-import type { PGliteOptions } from '@electric-sql/pglite';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * PostgreSQL's shared buffers inside PGlite's WebAssembly memory, which
@@ -10,11 +8,19 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
-/** How the server and the backup commands open PGlite: the same extensions and settings. */
-export function pgliteOptions(loadDataDir?: Blob): PGliteOptions {
-  return {
+/**
+ * PGlite as the server and the backup commands open it: the same extensions
+ * and settings. Its modules are loaded here, not at start: a server on
+ * PostgreSQL never holds them.
+ */
+export async function createPglite(dir: string, loadDataDir?: Blob): Promise<PGlite> {
+  const [{ PGlite: Embedded }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  return Embedded.create(dir, {
     extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    startParams: [...Embedded.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(loadDataDir ? { loadDataDir } : {}),
-  };
+  });
 }

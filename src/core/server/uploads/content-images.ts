@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './sharp';
 import { badRequest, HttpError } from '../http/http-error';
 import type { FileStorage } from '../storage/file-storage';
 
@@ -44,6 +44,7 @@ export async function storeContentImage(
 ): Promise<StoredImage> {
   const id = crypto.randomUUID();
   const ext = kind === 'jpeg' ? 'jpg' : 'png';
+  const sharp = await loadSharp();
   let full: Buffer;
   let thumb: Buffer;
   try {
@@ -66,7 +67,7 @@ export async function rotateContentImage(storage: FileStorage, current: StoredIm
   const src = await storage.read(current.path);
   if (!src) throw badRequest('Failed to rotate image.');
   const kind = current.path.endsWith('.png') ? 'png' : 'jpeg';
-  const rotated = await sharp(src).rotate(90).toBuffer();
+  const rotated = await (await loadSharp())(src).rotate(90).toBuffer();
   return storeContentImage(rotated, kind, storage, sub, 'image');
 }
 

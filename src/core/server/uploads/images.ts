@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from './sharp';
 import { badRequest } from '../http/http-error';
 import type { FileStorage } from '../storage/file-storage';
 
@@ -26,6 +27,7 @@ function looksLikeImage(buf: Buffer): boolean {
  */
 export async function storeImage(data: Buffer, storage: FileStorage, opts: { maxSide?: number } = {}): Promise<string> {
   if (!looksLikeImage(data)) throw badRequest('Only JPEG, PNG, WebP or GIF images can be uploaded.');
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(data).metadata();
