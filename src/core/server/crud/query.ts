@@ -99,6 +99,10 @@ export function prefixUpperBound(prefix: string): string | null {
   return points.join('') + String.fromCodePoint(next);
 }
 
+/** The declared filters a list request gives a value. Own properties only: a polluted prototype never adds one. */
+const givenFilters = (r: ResourceDef, p: ListParams) =>
+  filterParams(r).filter(({ param }) => Object.hasOwn(p, param) && p[param] !== undefined);
+
 /**
  * WHERE of a list: `q` over the declared search fields the caller reads,
  * exact filters, and the records the caller's access rules allow.
@@ -112,9 +116,7 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams, access?: Access
   const search = q ? searchSql(db, r, access, termMatch(q)) : undefined;
   if (search) conds.push(search);
   if (p.ids) conds.push(inArray(t.id, p.ids.split(',')));
-  for (const { param, field, suffix, def } of filterParams(r)) {
-    // Own properties only: a polluted prototype never adds a filter.
-    if (!Object.hasOwn(p, param) || p[param] === undefined) continue;
+  for (const { param, field, suffix, def } of givenFilters(r, p)) {
     const where = serverKindOf(def).filterWhere;
     conds.push(where ? where(t[field], p[param], suffix) : eq(t[field], p[param]));
   }
@@ -123,8 +125,7 @@ export function listWhere(db: Db, r: ResourceDef, p: ListParams, access?: Access
 
 /** Whether a list narrows its records by anything but `q`: a record rule, `ids` or a filter. */
 export function narrowedBeyondSearch(r: ResourceDef, p: ListParams, access?: Access | null): boolean {
-  if (p.ids || readableSql(r, access)) return true;
-  return filterParams(r).some(({ param }) => Object.hasOwn(p, param) && p[param] !== undefined);
+  return Boolean(p.ids || readableSql(r, access) || givenFilters(r, p).length);
 }
 
 /**

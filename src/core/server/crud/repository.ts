@@ -79,16 +79,14 @@ export async function listRecords(
   const limit = Math.min(p.limit, MAX_ROWS);
   const offset = pageOffset(p.page, limit);
   const fields = readableFor(r, access);
+  const where = listWhere(db, r, p, access);
   const page = preparedPage(db, r, fields, p, access);
-  // Built only when needed: a prepared page needs it for a full page's count alone.
-  let where: SQL | undefined | null = null;
-  const whereOf = () => (where === null ? (where = listWhere(db, r, p, access)) : where);
   const rows: Row[] = page
     ? await page(limit, offset)
     : await db
         .select(selection(r, fields))
         .from(t)
-        .where(whereOf())
+        .where(where)
         .orderBy(...listOrder(r, p, access))
         .limit(limit)
         .offset(offset);
@@ -98,7 +96,7 @@ export async function listRecords(
   const total: Total =
     rows.length < limit && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, exact: true }
-      : await countRows(db, t, whereOf(), r.table, estimate === undefined ? undefined : Number(estimate ?? -1));
+      : await countRows(db, t, where, r.table, estimate === undefined ? undefined : Number(estimate ?? -1));
   const data = await recordsOf(db, r, rows, files, access, targets);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: pageCount(total.total, limit) };
 }
