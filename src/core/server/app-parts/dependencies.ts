@@ -61,7 +61,7 @@ export async function openDependencies(app: FastifyInstance, config: Config, opt
     config,
     database,
     mailer,
-    storage: keepingVersionedFiles(openStorage(config), () => database.db),
+    storage: keepingVersionedFiles(await openStorage(config), () => database.db),
     jwtSecret: await importSessionKey(await loadJwtSecret(database.db, config.jwtSecret, config.dataDir)),
     jwtSecretPrevious: config.jwtSecretPrevious ? await importSessionKey(new TextEncoder().encode(config.jwtSecretPrevious)) : undefined,
     googleKeys: opts.googleKeys,

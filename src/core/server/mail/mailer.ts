@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { createOutbox } from './outbox';
@@ -47,13 +47,18 @@ export interface MailerOptions {
  */
 export function createMailer(opts: MailerOptions): Mailer {
   const outboxDir = path.join(opts.dataDir, 'outbox');
-  const transport = opts.smtpUrl
-    ? // Short timeouts: a claimed message is this process's only for a while (outbox.ts LEASE_SECONDS).
-      nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer (about 15 MB resident) loads with the first message to send, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      opts.smtpUrl
+        ? // Short timeouts: a claimed message is this process's only for a while (outbox.ts LEASE_SECONDS).
+          nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
 
   async function deliver(mail: Mail): Promise<void> {
-    const info = await transport.sendMail({ from: opts.from, ...mail });
+    const info = await (await transportOf()).sendMail({ from: opts.from, ...mail });
     if (!opts.smtpUrl) {
       mkdirSync(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`);

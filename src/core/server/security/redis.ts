@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** How long a start waits for Redis before going on without it (limits then count per process until it answers). */
@@ -11,6 +11,8 @@ const READY_TIMEOUT_MS = 3000;
  * reconnects by itself.
  */
 export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  // Loaded here, not at start: a server without REDIS_URL never holds ioredis (about 20 MB resident).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

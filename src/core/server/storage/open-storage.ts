@@ -5,6 +5,6 @@ import { localStorage } from './local-storage';
 import { s3Storage } from './s3-storage';
 
 /** S3 when S3_BUCKET is set, else the local disk under DATA_DIR/uploads. */
-export function openStorage(config: Config): FileStorage {
+export async function openStorage(config: Config): Promise<FileStorage> {
   return config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads'));
 }

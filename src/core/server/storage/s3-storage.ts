@@ -1,31 +1,31 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../config';
 import { contentTypeOf, isStorageKey, type FileStorage } from './file-storage';
 
-const notFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
-
-/** Files in an S3 bucket (AWS, MinIO, ...): every replica reads and writes the same ones. */
-export function s3Storage(c: S3Config): FileStorage & { client: S3Client } {
-  const client = new S3Client({
+function clientOptions(c: S3Config) {
+  return {
     region: c.region,
     ...(c.endpoint ? { endpoint: c.endpoint } : {}),
     forcePathStyle: c.forcePathStyle,
     ...(c.accessKeyId && c.secretAccessKey ? { credentials: { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey } } : {}),
-  });
+  };
+}
+
+/**
+ * Files in an S3 bucket (AWS, MinIO, ...): every replica reads and writes the
+ * same ones. The AWS SDK (about 25 MB resident) is loaded here, so a server
+ * that keeps its files on disk never holds it.
+ */
+export async function s3Storage(c: S3Config): Promise<FileStorage> {
+  const s3 = await import('@aws-sdk/client-s3');
+  const notFound = (err: unknown) =>
+    err instanceof s3.S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+  const client = new s3.S3Client(clientOptions(c));
   const Bucket = c.bucket;
   const get = async (key: string) => {
     if (!isStorageKey(key)) return null;
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      return await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
     } catch (err) {
       if (notFound(err)) return null;
       throw err;
@@ -33,14 +33,13 @@ export function s3Storage(c: S3Config): FileStorage & { client: S3Client } {
   };
   return {
     driver: 's3',
-    client,
-    check: async () => void (await client.send(new HeadBucketCommand({ Bucket }))),
+    check: async () => void (await client.send(new s3.HeadBucketCommand({ Bucket }))),
     urlPrefix: c.publicUrl ? `${c.publicUrl}/` : '/uploads/',
     async put(key, body, contentType) {
       if (!isStorageKey(key)) throw new Error(`Not a storage key: ${key}`);
       // Names are never reused: browsers and CDNs may keep a file forever.
       await client.send(
-        new PutObjectCommand({
+        new s3.PutObjectCommand({
           Bucket,
           Key: key,
           Body: body,
@@ -67,7 +66,7 @@ export function s3Storage(c: S3Config): FileStorage & { client: S3Client } {
     async remove(key) {
       if (!isStorageKey(key)) return;
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }));
       } catch (err) {
         if (!notFound(err)) throw err;
       }

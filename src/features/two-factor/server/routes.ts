@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import QRCode from 'qrcode';
 import * as contract from '../contract';
 import { signIn } from '../../sign-in/server/login-response';
 import { usersT, userTwoFactor } from '../../../core/server/db/tables';
@@ -68,6 +67,8 @@ export async function twoFactorRoutes(server: FastifyInstance) {
       .onConflictDoUpdate({ target: userTwoFactor.userId, set: pending });
     const url = otpauthUrl(secret, me.email);
     // Our own library's drawing of our own URL; the admin still shows it as an <img>, never as markup.
+    // Loaded with the first enrolment, not at start: most servers draw a code now and then.
+    const { default: QRCode } = await import('qrcode');
     const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return { secret, otpauthUrl: url, qrSvg };
   });
