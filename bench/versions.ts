@@ -15,7 +15,7 @@
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { parseArgs } from './api/args';
+import { parseOneSize } from './api/args';
 import { listenAndSignIn, log, prepare, sampleIds } from './api/prepare';
 import { rowsOf } from '../src/core/server/db/rows';
 import { productResources } from '../resources/set';
@@ -139,7 +139,7 @@ async function storage(app: App, base: string, headers: Record<string, string>, 
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseOneSize(process.argv.slice(2));
   const rows = args.rows === 1_000_000 ? 10_000 : args.rows;
   const seconds = args.duration;
   for (const kind of args.db) {

@@ -1,7 +1,10 @@
 /** Command-line options of `npm run bench:api -- --db both --rows 1000000 ...`. */
 export interface BenchArgs {
   db: ('pglite' | 'postgres')[];
+  /** Bulk users to seed: the first of `sweep`. */
   rows: number;
+  /** `--rows 100000,1000000,10000000`: each size in turn, on a database of its own (bench:api prints how p99 grows). */
+  sweep: number[];
   duration: number;
   connections: number;
   /** Keep the seeded PGlite dir and reuse it when it already holds `rows` users (PostgreSQL: give BENCH_DATABASE_URL). */
@@ -13,12 +16,13 @@ export interface BenchArgs {
   serialization: number;
 }
 
-const USAGE = `usage: tsx bench/api/run.ts [--db pglite|postgres|both] [--rows N] [--duration S] [--connections C] [--reuse] [--only name,name] [--pg-url URL] [--serialization ROUNDS]`;
+const USAGE = `usage: tsx bench/api/run.ts [--db pglite|postgres|both] [--rows N[,N...]] [--duration S] [--connections C] [--reuse] [--only name,name] [--pg-url URL] [--serialization ROUNDS]`;
 
 export function parseArgs(argv: string[]): BenchArgs {
   const a: BenchArgs = {
     db: ['pglite', 'postgres'],
     rows: 1_000_000,
+    sweep: [1_000_000],
     duration: 10,
     connections: 10,
     reuse: false,
@@ -47,9 +51,14 @@ export function parseArgs(argv: string[]): BenchArgs {
         else throw new Error(`--db must be pglite, postgres or both\n${USAGE}`);
         break;
       }
-      case '--rows':
-        a.rows = int(0);
+      case '--rows': {
+        const sizes = value().split(',').map(Number);
+        if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 0))
+          throw new Error(`--rows takes integers >= 0, comma-separated\n${USAGE}`);
+        a.sweep = sizes;
+        a.rows = sizes[0];
         break;
+      }
       case '--duration':
         a.duration = int(1);
         break;
@@ -77,5 +86,12 @@ export function parseArgs(argv: string[]): BenchArgs {
         throw new Error(`unknown option ${flag}\n${USAGE}`);
     }
   }
+  return a;
+}
+
+/** For the benches that run one size: a `--rows` list is refused rather than cut to its first. */
+export function parseOneSize(argv: string[]): BenchArgs {
+  const a = parseArgs(argv);
+  if (a.sweep.length > 1) throw new Error(`--rows takes one size here (a sweep is bench:api's)\n${USAGE}`);
   return a;
 }

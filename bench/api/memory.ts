@@ -17,7 +17,7 @@ import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { parseArgs, type BenchArgs } from './args';
+import { parseOneSize, type BenchArgs } from './args';
 import { cannon } from './cannon';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, log, prepare, sampleIds, type Kind } from './prepare';
 import { signIn } from '../seeded-server';
@@ -103,7 +103,7 @@ async function measure(kind: Kind, args: BenchArgs, bundle: string): Promise<str
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseOneSize(process.argv.slice(2));
   log(`bench:memory db=${args.db.join(',')} rows=${args.rows} duration=${args.duration}s connections=${args.connections}`);
   // Built as `npm run build` builds it, two levels below the repository (where it finds package.json).
   const dir = path.join(root, '.bench-build', randomUUID());

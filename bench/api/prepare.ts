@@ -19,6 +19,8 @@ export interface Prepared {
   reopen(options?: Omit<BuildOptions, 'logger'>): Promise<App>;
   cleanup(): Promise<void>;
   seedNote: string;
+  /** How long this run's seed took (undefined when the rows were reused). */
+  seedSeconds?: number;
   /** PostgreSQL: the bench database's URL (the bare handler connects to it too). */
   databaseUrl?: string;
   /** The server's data folder (PGlite's database is in it). */
@@ -41,6 +43,7 @@ export async function prepare(kind: Kind, args: BenchArgs): Promise<Prepared> {
   if (kind === 'pglite' && (!args.reuse || !existsSync(path.join(dataDir, 'db')))) await fresh();
   let app = await build();
   let seedNote = '';
+  let seedSeconds: number | undefined;
   let n = await countUsers(app.deps.database.db);
   if (n !== expected) {
     if (n > 1) {
@@ -48,7 +51,9 @@ export async function prepare(kind: Kind, args: BenchArgs): Promise<Prepared> {
       await fresh();
       app = await build();
     }
-    seedNote = (await seedWithProgress(kind, app.deps.database, args.rows)).note;
+    const seeded = await seedWithProgress(kind, app.deps.database, args.rows);
+    seedNote = seeded.note;
+    seedSeconds = seeded.seconds;
     n = await countUsers(app.deps.database.db);
   } else {
     const v = performance.now();
@@ -59,6 +64,7 @@ export async function prepare(kind: Kind, args: BenchArgs): Promise<Prepared> {
   const prepared: Prepared = {
     app,
     seedNote,
+    seedSeconds,
     databaseUrl: pgDb?.url,
     dataDir,
     async reopen(options) {

@@ -36,6 +36,8 @@ interface Scenario {
 
 interface Row {
   db: Kind;
+  /** Bulk users in the database it ran on. */
+  size: number;
   scenario: string;
   check: string;
   result: CannonResult;
@@ -48,6 +50,12 @@ interface Row {
 /** Scenarios PGlite must run at half PostgreSQL's rate or better (same rows, same run). */
 const PGLITE_PAIRS = ['get by id (', 'list page 1'];
 const PGLITE_TARGET = 0.5;
+
+/** Paths whose p99 must stay under GROWTH_P99_MS at every size of a `--rows` sweep: their cost must not grow with the table. */
+const GROWTH = ['get by id (', 'list page 1', 'search rare'];
+const GROWTH_P99_MS = 50;
+/** The largest sweep's seed must finish within this (10,000,000 users on this machine). */
+const SEED_TARGET_S = 15 * 60;
 
 /** The scenario name of a bare handler's run. */
 const BARE = ' (bare handler)';
@@ -134,7 +142,7 @@ async function confirmedOf(app: App, ids: string[]): Promise<string[]> {
   return rowsOf<{ id: string }>(res).map((r) => String(r.id));
 }
 
-async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; seedNote: string }> {
+async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; seedNote: string; seedSeconds?: number }> {
   const prepared = await prepare(kind, args);
   const { app, seedNote } = prepared;
   const out: Row[] = [];
@@ -167,12 +175,13 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
         log(`[${kind}] ${s.name}: ${String(err)}`);
         continue;
       }
-      out.push({ db: kind, scenario: s.name, check, result, load: loadavg()[0] });
+      out.push({ db: kind, size: args.rows, scenario: s.name, check, result, load: loadavg()[0] });
       report(kind, s.name, result, check);
       if (s.bare && prepared.databaseUrl) {
         const bare = await bareRun(prepared.databaseUrl, s, base, headers, { connections: opts.connections, duration: args.duration });
         out.push({
           db: kind,
+          size: args.rows,
           scenario: `${s.name}${BARE}`,
           check: bare.check,
           result: bare.result,
@@ -185,7 +194,7 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
   } finally {
     await prepared.cleanup();
   }
-  return { rows: out, seedNote };
+  return { rows: out, seedNote, seedSeconds: prepared.seedSeconds };
 }
 
 async function main() {
@@ -195,44 +204,92 @@ async function main() {
     for (const kind of args.db) await compareSerialization(kind, args);
     return;
   }
+  if (args.sweep.length > 1 && process.env.BENCH_DATABASE_URL)
+    throw new Error('A --rows sweep seeds a database per size: leave BENCH_DATABASE_URL unset');
   const all: Row[] = [];
   const notes: string[] = [];
-  for (const kind of args.db) {
-    const { rows, seedNote } = await benchOne(kind, args);
-    all.push(...rows);
-    notes.push(`${kind}: ${seedNote}`);
+  const seeds: { db: Kind; size: number; seconds?: number }[] = [];
+  for (const size of args.sweep) {
+    for (const kind of args.db) {
+      const { rows, seedNote, seedSeconds } = await benchOne(kind, { ...args, rows: size });
+      all.push(...rows);
+      notes.push(`${kind}, ${size.toLocaleString('en')} users: ${seedNote}`);
+      seeds.push({ db: kind, size, seconds: seedSeconds });
+    }
   }
   log('');
-  log(`| DB | scenario | req/s | p50 ms | p99 ms | max ms | non-2xx + errors | load avg | first request |`);
-  log(`|---|---|---:|---:|---:|---:|---:|---:|---|`);
+  log(`| DB | users | scenario | req/s | p50 ms | p99 ms | max ms | non-2xx + errors | load avg | first request |`);
+  log(`|---|---:|---|---:|---:|---:|---:|---:|---:|---|`);
   for (const r of all) {
     const x = r.result;
     log(
-      `| ${r.db} | ${r.scenario} | ${x.requests.toFixed(0)} | ${x.p50} | ${x.p99} | ${x.max} | ${x.non2xx + x.errors} | ${r.load.toFixed(1)} | ${r.check} |`,
+      `| ${r.db} | ${r.size.toLocaleString('en')} | ${r.scenario} | ${x.requests.toFixed(0)} | ${x.p50} | ${x.p99} | ${x.max} | ${x.non2xx + x.errors} | ${r.load.toFixed(1)} | ${r.check} |`,
     );
   }
   log('');
+  if (args.sweep.length > 1) growthReport(all, seeds, args);
   for (const r of all.filter((x) => x.scenario.endsWith(BARE))) {
-    const product = all.find((x) => x.db === r.db && x.scenario === r.scenario.slice(0, -BARE.length));
+    const product = all.find((x) => x.db === r.db && x.size === r.size && x.scenario === r.scenario.slice(0, -BARE.length));
     if (product)
       log(
-        `[${r.db}] ${product.scenario}: ${(product.result.requests / r.result.requests).toFixed(2)} of the bare handler's req/s (target ${r.target})`,
+        `[${r.db}, ${r.size.toLocaleString('en')}] ${product.scenario}: ${(product.result.requests / r.result.requests).toFixed(2)} of the bare handler's req/s (target ${r.target})`,
       );
   }
   for (const r of all.filter((x) => x.scenario.endsWith(RULED))) {
-    const plain = all.find((x) => x.db === r.db && x.scenario === r.scenario.slice(0, -RULED.length));
+    const plain = all.find((x) => x.db === r.db && x.size === r.size && x.scenario === r.scenario.slice(0, -RULED.length));
     if (plain)
-      log(`[${r.db}] ${r.scenario}: ${(r.result.requests / plain.result.requests).toFixed(2)} of the superadmin's req/s (target 0.9)`);
+      log(
+        `[${r.db}, ${r.size.toLocaleString('en')}] ${r.scenario}: ${(r.result.requests / plain.result.requests).toFixed(2)} of the superadmin's req/s (target 0.9)`,
+      );
   }
-  for (const name of PGLITE_PAIRS) {
-    const on = (db: Kind) =>
-      all.find((x) => x.db === db && x.scenario.startsWith(name) && !x.scenario.includes(',') && !x.scenario.endsWith(BARE));
-    const [lite, pg] = [on('pglite'), on('postgres')];
-    if (lite && pg)
-      log(`PGlite / PostgreSQL, ${lite.scenario}: ${(lite.result.requests / pg.result.requests).toFixed(2)} (target ${PGLITE_TARGET})`);
-  }
+  for (const size of args.sweep)
+    for (const name of PGLITE_PAIRS) {
+      const on = (db: Kind) =>
+        all.find(
+          (x) => x.db === db && x.size === size && x.scenario.startsWith(name) && !x.scenario.includes(',') && !x.scenario.endsWith(BARE),
+        );
+      const [lite, pg] = [on('pglite'), on('postgres')];
+      if (lite && pg)
+        log(
+          `PGlite / PostgreSQL, ${lite.scenario}, ${size.toLocaleString('en')} users: ${(lite.result.requests / pg.result.requests).toFixed(2)} (target ${PGLITE_TARGET})`,
+        );
+    }
   log('');
   for (const n of notes) log(n);
+}
+
+/** How each growth path's p99 and the seed's time move with the table's size. */
+function growthReport(all: Row[], seeds: { db: Kind; size: number; seconds?: number }[], args: BenchArgs) {
+  const sizes = args.sweep.map((n) => n.toLocaleString('en'));
+  for (const db of args.db) {
+    log(`[${db}] p99 by table size (target under ${GROWTH_P99_MS} ms at every size)`);
+    log(`| path | ${sizes.join(' | ')} | met |`);
+    log(`|---|${sizes.map(() => '---:').join('|')}|---|`);
+    for (const name of GROWTH) {
+      const cells = args.sweep.map((size) =>
+        all.find(
+          (x) => x.db === db && x.size === size && x.scenario.startsWith(name) && !x.scenario.includes(',') && !x.scenario.endsWith(BARE),
+        ),
+      );
+      if (cells.every((c) => !c)) continue;
+      const met = cells.every((c) => c && c.result.p99 < GROWTH_P99_MS && c.result.non2xx + c.result.errors === 0);
+      const label = cells.find((c) => c)?.scenario ?? name;
+      log(`| ${label} | ${cells.map((c) => (c ? `${c.result.p99} ms` : '-')).join(' | ')} | ${met ? 'yes' : 'NO'} |`);
+    }
+    const seedCells = args.sweep.map((size) => seeds.find((x) => x.db === db && x.size === size)?.seconds);
+    log(
+      `| seed (s) | ${seedCells.map((s) => (s === undefined ? 'reused' : s.toFixed(0))).join(' | ')} | ${seedVerdict(args.sweep, seedCells)} |`,
+    );
+    log('');
+  }
+}
+
+/** The largest seed against SEED_TARGET_S, when it reached 10,000,000 users. */
+function seedVerdict(sizes: number[], seconds: (number | undefined)[]): string {
+  const i = sizes.indexOf(Math.max(...sizes));
+  const s = seconds[i];
+  if (sizes[i] < 10_000_000 || s === undefined) return '-';
+  return s < SEED_TARGET_S ? `yes (under ${SEED_TARGET_S} s)` : `NO (target ${SEED_TARGET_S} s)`;
 }
 
 main().then(
