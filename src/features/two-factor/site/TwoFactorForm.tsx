@@ -40,7 +40,8 @@ export function TwoFactorForm({ busy, onSubmit, onBack }: { busy: boolean; onSub
           name="recoveryCode"
           autoComplete="off"
           autoCapitalize="none"
-          spellCheck={false}
+          // A string: for `false` Preact (the light faces' renderer) would set no attribute at all.
+          spellCheck="false"
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the step has one field; typing starts there
           autoFocus
           value={value}
