@@ -3,9 +3,10 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress.ts';
 import { appDefines } from './build/defines.ts';
+import { lightFaces } from './build/light-faces.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [lightFaces(), react(), precompress()],
   define: appDefines(),
   resolve: {
     // ra-i18n-i18next ships its own older i18next; one copy keeps the admin

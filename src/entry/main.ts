@@ -8,30 +8,36 @@ import { getToken } from '../core/web/session';
 // under /admin, so a visitor of the public site never downloads it.
 const twin = adminTwin(window.location.pathname, window.location.search);
 if (twin) window.history.replaceState(window.history.state, '', twin + window.location.hash);
-// A first load of the sign-in page gets the light login face (plain React):
+// A first load of the sign-in page gets the light login face (on Preact):
 // react-admin + MUI come only after sign-in, with the full navigation onward.
 // Someone already signed in gets the admin, whose login page sends them on.
 const light = isLoginPath(window.location.pathname) && !getToken();
 const admin = !light && isAdminPath(window.location.pathname);
 
 // This entry imports no React, so everything the page needs starts at once:
-// React (boot), the face's chunk and, for the light faces, their texts.
+// the renderer (boot), the face's chunk and, for the light faces, their texts.
 if (!admin) void loadLocaleFile(detectLanguage()).catch(() => undefined);
+type Face = () => Promise<{ default: ComponentType }>;
+type Boot = () => Promise<typeof import('./boot')>;
+// The light faces and their boot are compiled against Preact (`?light`,
+// build/light-faces.ts): React's react-dom is most of what the home page
+// would load. The admin keeps React, which react-admin and MUI need.
 // A table, not a ternary: the minifier folded branches of import() into one
 // call that got a single preload list (the login page fetched SiteRoot's chunks).
-const FACES: Record<'admin' | 'login' | 'site', () => Promise<{ default: ComponentType }>> = {
-  admin: () => import('../core/admin/AdminRoot'),
-  login: () => import('../features/sign-in/site/LoginRoot'),
-  site: () => import('../core/site/SiteRoot'),
+const FACES: Record<'admin' | 'login' | 'site', [Face, Boot]> = {
+  admin: [() => import('../core/admin/AdminRoot'), () => import('./boot')],
+  login: [() => import('../features/sign-in/site/LoginRoot?light'), () => import('./boot?light')],
+  site: [() => import('../core/site/SiteRoot?light'), () => import('./boot?light')],
 };
-const face = FACES[admin ? 'admin' : light ? 'login' : 'site']();
+const [loadFace, loadBoot] = FACES[admin ? 'admin' : light ? 'login' : 'site'];
+const face = loadFace();
 // The face's own failure is shown by boot's error boundary, not reported here.
 face.catch(() => undefined);
 
-import('./boot').then(
+loadBoot().then(
   ({ boot }) => boot(() => face),
   (error: unknown) => {
-    // React itself did not arrive: nothing can render, so say it plainly.
+    // The renderer itself did not arrive: nothing can render, so say it plainly.
     document.body.textContent = `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
   },
 );
