@@ -77,7 +77,9 @@ describe('translation keys', () => {
 describe('security decisions read own properties only', () => {
   test('even with Object.prototype.access polluted by some other path, protected routes stay protected', async () => {
     for (const value of ['public', 'self', 'anything']) {
-      proto.access = value;
+      // Not enumerable: a lookup of `.access` (what a security decision does) still finds it, while
+      // prom-client's GC observer, firing in this window, does not enumerate it as a metric label and throw.
+      Object.defineProperty(proto, 'access', { value, configurable: true, writable: true, enumerable: false });
       try {
         for (const url of ['/api/auth/users', '/api/auth/roles', '/api/auth/my-profile']) {
           const res = await call(h, 'GET', url);

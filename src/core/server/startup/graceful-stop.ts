@@ -18,6 +18,10 @@ export function stopOnSignals(app: FastifyInstance, graceMs = GRACE_MS): void {
     }
     stopping = true;
     app.log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
+    // At once, before any close hook's work: stop listening and drop idle keep-alive connections
+    // (Node's close does both). Fastify closes the server only after its preClose hooks; while they
+    // wait (on the database, say), a request on an idle keep-alive connection got in and a 503.
+    app.server.close();
     const cut = setTimeout(() => {
       app.log.warn(`requests still running after ${graceMs / 1000} s: closing their connections`);
       app.server.closeAllConnections();
