@@ -62,6 +62,8 @@ async function measure(kind: Kind, args: BenchArgs, bundle: string): Promise<str
     AUTH_RATE_LIMIT: '100000',
     WEB_DIR: path.join(prepared.dataDir, 'no-web'),
     ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : {}),
+    // To compare V8 settings in one run: BENCH_NODE_OPTIONS="--max-semi-space-size=2".
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
   };
   const child = spawn(process.execPath, [bundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -93,7 +95,8 @@ async function measure(kind: Kind, args: BenchArgs, bundle: string): Promise<str
     return (
       `[${kind}] server RSS after the bench ${after.rss.toFixed(0)} MB (peak ${after.peak.toFixed(0)} MB, ` +
       `${atStart.rss.toFixed(0)} MB once signed in), target ${TARGET_MB[kind]} MB with 1,000,000 users; ` +
-      `${args.rows.toLocaleString('en')} users here, load ${loadavg()[0].toFixed(1)}`
+      `${args.rows.toLocaleString('en')} users here, load ${loadavg()[0].toFixed(1)}` +
+      (process.env.BENCH_NODE_OPTIONS ? `, NODE_OPTIONS=${process.env.BENCH_NODE_OPTIONS}` : '')
     );
   } finally {
     child.kill('SIGTERM');
