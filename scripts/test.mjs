@@ -1,7 +1,9 @@
 // `npm test`: every part CI runs, each starting as soon as what it needs is
 // done (printing each part's time): the type check, lint (ESLint + Prettier),
 // the unit and component tests and the front-end build start at once; the
-// end-to-end tests in Debian's Chromium (two halves) start when the front end is built;
+// end-to-end tests in Debian's Chromium (two halves) and the front-end budgets
+// (bench/bundle.mjs: gzipped sizes, and which renderer each face may load)
+// start when the front end is built;
 // the API suite on PGlite and (when DATABASE_URL is set, as in CI) on
 // PostgreSQL when the type check passes; the server build followed by the
 // runtime subset of the API suite on Node 26 (the active LTS), and the
@@ -55,6 +57,8 @@ const steps = [
     args: [vitest, 'run', '--project', 'e2e', ...E2E_LONG_FILES.flatMap((f) => ['--exclude', f])],
     env: baseEnv,
   },
+  // Sizes, not times: the same build always weighs the same.
+  { name: 'front-end budgets', after: [WEB], args: [path.join(root, 'bench/bundle.mjs')], env: baseEnv },
   { name: TYPES, args: [tsc, '--noEmit', '-p', '.'], env: baseEnv },
   { name: 'lint', args: [path.join(root, 'scripts/lint.mjs')], env: baseEnv },
   { name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv },
