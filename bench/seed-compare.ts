@@ -5,7 +5,9 @@
  *
  *   npx tsx bench/seed-compare.ts [rows=1000000] [rounds=1]
  */
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { benchDatabase } from './api/bench-database';
 import { buildBenchApp, log } from './seeded-server';
 import { seedUsers } from './api/seed';
@@ -15,8 +17,10 @@ const rounds = Number(process.argv[3] ?? 1);
 const server = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function once(rebuild: boolean): Promise<number> {
+  // Always a database of its own (never BENCH_DATABASE_URL's): each seed starts from an empty table.
   const db = await benchDatabase(server, '');
-  const app = await buildBenchApp('/tmp/bench-seed-compare', db.url);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-seed-compare-'));
+  const app = await buildBenchApp(dataDir, db.url);
   try {
     const s = await app.deps.database.maintenance((d) =>
       seedUsers(d, rows, () => undefined, { maintenanceWorkMem: '1GB', rebuildFrom: rebuild ? 0 : Infinity }),
@@ -28,6 +32,7 @@ async function once(rebuild: boolean): Promise<number> {
   } finally {
     await app.close();
     await db.release();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

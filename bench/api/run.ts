@@ -60,6 +60,10 @@ const SEED_TARGET_S = 15 * 60;
 /** The scenario name of a bare handler's run. */
 const BARE = ' (bare handler)';
 
+/** The product's own run of a path (`name`: the start of its scenario) on `db` at `size`: not a variant ("list page 1, confirmed"), not its bare handler. */
+const productRow = (all: Row[], db: Kind, size: number, name: string) =>
+  all.find((x) => x.db === db && x.size === size && x.scenario.startsWith(name) && !x.scenario.includes(',') && !x.scenario.endsWith(BARE));
+
 function report(kind: Kind, name: string, result: CannonResult, check: string) {
   log(
     `[${kind}] ${name.padEnd(28)} ${result.requests.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  non-2xx ${result.non2xx}  errors ${result.errors}  load ${loadavg()[0].toFixed(1)}  (${check})`,
@@ -244,11 +248,7 @@ async function main() {
   }
   for (const size of args.sweep)
     for (const name of PGLITE_PAIRS) {
-      const on = (db: Kind) =>
-        all.find(
-          (x) => x.db === db && x.size === size && x.scenario.startsWith(name) && !x.scenario.includes(',') && !x.scenario.endsWith(BARE),
-        );
-      const [lite, pg] = [on('pglite'), on('postgres')];
+      const [lite, pg] = [productRow(all, 'pglite', size, name), productRow(all, 'postgres', size, name)];
       if (lite && pg)
         log(
           `PGlite / PostgreSQL, ${lite.scenario}, ${size.toLocaleString('en')} users: ${(lite.result.requests / pg.result.requests).toFixed(2)} (target ${PGLITE_TARGET})`,
@@ -266,11 +266,7 @@ function growthReport(all: Row[], seeds: { db: Kind; size: number; seconds?: num
     log(`| path | ${sizes.join(' | ')} | met |`);
     log(`|---|${sizes.map(() => '---:').join('|')}|---|`);
     for (const name of GROWTH) {
-      const cells = args.sweep.map((size) =>
-        all.find(
-          (x) => x.db === db && x.size === size && x.scenario.startsWith(name) && !x.scenario.includes(',') && !x.scenario.endsWith(BARE),
-        ),
-      );
+      const cells = args.sweep.map((size) => productRow(all, db, size, name));
       if (cells.every((c) => !c)) continue;
       const met = cells.every((c) => c && c.result.p99 < GROWTH_P99_MS && c.result.non2xx + c.result.errors === 0);
       const label = cells.find((c) => c)?.scenario ?? name;

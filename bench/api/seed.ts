@@ -456,7 +456,8 @@ const REBUILD_FROM = 500_000;
 
 /**
  * The users table's indexes that back no constraint (the sort, prefix and
- * trigram ones), with their definitions. Building one from the finished table
+ * trigram ones, and the e-mail's unique index, which is an index of its own
+ * rather than a constraint's), with their definitions. Building one from the finished table
  * is a sort; keeping it up to date is a random insert per row (a GIN trigram
  * index: dozens), which is what made ten million rows take hours.
  */
