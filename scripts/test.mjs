@@ -120,7 +120,7 @@ function run(step) {
   child.stderr.on('data', (d) => (out += d));
   child.on('close', (code) => {
     running.delete(step.name);
-    results.set(step.name, { ok: code === 0, seconds: since(started) });
+    results.set(step.name, { ok: code === 0, seconds: since(started), out });
     if (code !== 0) failed = true;
     console.log(`[${since(begun)}s] ${code === 0 ? 'done' : 'FAILED'} ${step.name} (${since(started)}s)`);
     process.stdout.write(`\n--- ${step.name} ---\n${out}\n`);
@@ -139,7 +139,16 @@ function startReady() {
   if (running.size === 0) finish();
 }
 
+// A failed part's output is printed again just above the summary (its end, where the failures are
+// listed): a CI log that keeps only its last lines still says what failed.
+const FAILURE_TAIL_LINES = 120;
+
 function finish() {
+  for (const [name, r] of results) {
+    if (r.ok) continue;
+    const tail = r.out.split('\n').slice(-FAILURE_TAIL_LINES).join('\n');
+    process.stdout.write(`\n=== the end of what failed: ${name} ===\n${tail}\n`);
+  }
   console.log('\n=== summary ===');
   for (const step of steps) {
     const r = results.get(step.name);

@@ -28,15 +28,21 @@ async function startWithEnvFile(): Promise<{ server: ServerProcess; base: string
   return { server, base: `http://127.0.0.1:${port}` };
 }
 
-/** A sign-in whose body arrives in two parts, the second when `rest` is called. */
+/**
+ * A sign-in whose body arrives in two parts, the second when `rest` is called. It asks for
+ * `100 Continue`, so `seen` resolves once the server has accepted the connection and read the
+ * headers: a fixed pause instead lets a loaded machine send the signal while the connection
+ * still waits in the listen backlog, where closing the listener resets it.
+ */
 function slowLogin(base: string) {
   const body = JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   const half = Math.floor(body.length / 2);
   const req = request(`${base}/api/auth/login`, {
     method: 'POST',
     agent: false,
-    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
   });
+  const seen = new Promise<void>((resolve) => req.once('continue', () => resolve()));
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
@@ -45,8 +51,9 @@ function slowLogin(base: string) {
     });
     req.on('error', reject);
   });
-  req.write(body.slice(0, half));
-  return { answer, rest: () => req.end(body.slice(half)) };
+  req.flushHeaders();
+  void seen.then(() => req.write(body.slice(0, half)));
+  return { answer, seen, rest: () => req.end(body.slice(half)) };
 }
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('the server process', () => {
@@ -65,7 +72,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the server process', () => {
 
   test('on SIGTERM stops accepting, finishes the request in flight, exits 0 and leaves no process behind', async () => {
     const login = slowLogin(base);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await login.seen;
     server.child.kill('SIGTERM');
     await server.waitFor(/stopping: no new connections/);
     // New connections are refused while the one in flight goes on.
