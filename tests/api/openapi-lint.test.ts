@@ -1,27 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness';
-
-// Redocly CLI lives in tools/openapi with its own lock file (it is large and
-// only lints): installed on first use, and again when its lock changes.
-const tools = path.resolve('tools/openapi');
-const stamp = path.join(tools, 'node_modules/.installed-lock');
-
-function installTools(): void {
-  const lock = readFileSync(path.join(tools, 'package-lock.json'), 'utf8');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lock) return;
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: tools, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm ci in tools/openapi failed');
-  writeFileSync(stamp, lock);
-}
+import { installOpenapiTools, openapiTools as tools } from './openapi-tools';
 
 let h: Harness;
 let dir: string;
 beforeAll(async () => {
-  installTools();
+  installOpenapiTools();
   h = await startHarness();
   dir = mkdtempSync(path.join(tmpdir(), 'bo-openapi-'));
 }, 300_000);

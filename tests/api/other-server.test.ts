@@ -39,6 +39,21 @@ describe('a change reaches the other server', () => {
     expect(await settlesTo(profile, 401)).toBe(401);
   });
 
+  test('revoking an API token through this server stops it there too, as does blocking its owner', async () => {
+    const u = await signedInUser('Admin');
+    const make = async (name: string) =>
+      (await call(h, 'POST', '/api/auth/tokens', { token: u.token, body: { name } })).json() as { _id: string; token: string };
+    const [first, second] = [await make('cron on host A'), await make('cron on host B')];
+    const firstThere = statusOn(other, '/api/auth/users', first.token);
+    const secondThere = statusOn(other, '/api/auth/users', second.token);
+    expect([await firstThere(), await firstThere(), await secondThere()]).toEqual([200, 200, 200]);
+    expect((await call(h, 'DELETE', `/api/auth/tokens/${first._id}`, { token: u.token })).statusCode).toBe(200);
+    expect(await settlesTo(firstThere, 401)).toBe(401);
+    expect(await secondThere()).toBe(200);
+    expect((await call(h, 'PUT', `/api/auth/users/${u._id}`, { token: h.adminToken, body: { blocked: true } })).statusCode).toBe(200);
+    expect(await settlesTo(secondThere, 401)).toBe(401);
+  });
+
   test('signing out through this server ends the session there too', async () => {
     const u = await signedInUser();
     const profile = statusOn(other, '/api/auth/my-profile', u.token);

@@ -24,6 +24,8 @@ export interface Config {
   sessionTtl: number;
   /** Requests per minute per IP on login, forgot and reset. */
   authRateLimit: number;
+  /** Requests per minute one API token may make (API_TOKEN_RATE_LIMIT), counted per token across replicas with Redis. */
+  apiTokenRateLimit: number;
   /**
    * Behind reverse proxies: how many (a hop count) or which (addresses and
    * CIDR ranges) may add the client's address to X-Forwarded-For. False:
@@ -221,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : path.join(appRoot, 'dist', 'web'),
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
+    apiTokenRateLimit: int(env, 'API_TOKEN_RATE_LIMIT', 600, 1, 1000000),
     trustProxy: trustProxy(env),
     mailRetrySeconds: int(env, 'MAIL_RETRY_SECONDS', 30, 1, 86400),
     mailMaxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),

@@ -8,6 +8,7 @@ import { trashFeature } from './trash/routes';
 import { presenceFeature } from './presence/routes';
 import { webPlugin } from './plugins/web';
 import { sessionsFeature } from '../../features/sessions/server';
+import { apiTokensFeature } from '../../features/api-tokens/server';
 import { twoFactorFeature } from '../../features/two-factor/server';
 import { auditFeature } from '../../features/audit/server';
 import { notificationsFeature } from '../../features/notifications/server';
@@ -34,6 +35,7 @@ export const productFeatures: readonly ServerFeature[] = [
   accountFeature,
   permissionsFeature,
   sessionsFeature,
+  apiTokensFeature,
   twoFactorFeature,
   rolesFeature,
   accessRulesFeature,

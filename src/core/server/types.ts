@@ -8,7 +8,10 @@ export type Access = 'public' | 'self' | 'rbac';
 /** Who is making the request, once the session is checked. */
 export interface AuthContext {
   userId: string;
+  /** The session; with an API token, the token's id (it matches no session). */
   sessionId: string;
+  /** The API token the request came with (null: a session): the audit trail names it. */
+  token: { id: string; name: string } | null;
   name: string;
   email: string;
   superadmin: boolean;
@@ -59,6 +62,11 @@ declare module 'fastify' {
     twoFactorSetup?: boolean;
     /** The declared resource the route serves: its access rules (fields, records) come with the session check. */
     resource?: string;
+    /**
+     * Whether an API token may call the route: on RBAC routes unless false,
+     * on 'self' routes only when true (src/core/server/security/api-token-rules.ts).
+     */
+    apiTokens?: boolean;
   }
   interface FastifyInstance {
     deps: AppDeps;

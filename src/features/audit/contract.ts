@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'password-change',
   'password-reset',
   'sessions-end',
+  'api-token-create',
+  'api-token-revoke',
   'sign-out',
   'two-factor-enable',
   'two-factor-disable',
@@ -86,6 +88,9 @@ export const AuditEntry = Type.Object({
   diff: Nullable(Type.Record(Type.String(), DiffEntry)),
   ip: Nullable(Type.String()),
   userAgent: Nullable(Type.String()),
+  /** The API token the change was made with (its name then); null for a person's session. */
+  tokenId: Nullable(Id),
+  tokenName: Nullable(Type.String()),
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 

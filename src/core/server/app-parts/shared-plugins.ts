@@ -13,6 +13,7 @@ import { authPlugin } from '../plugins/auth';
 import { connectRedis } from '../security/redis';
 import { redisWithLocalFallback } from '../security/rate-limit-store';
 import { appVersion } from '../version';
+import { documentedSchema } from './openapi-defaults';
 
 /** Rate limits: shared by every replica through Redis when REDIS_URL is set, else this process's. */
 async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
@@ -39,10 +40,24 @@ async function registerApiDocs(app: FastifyInstance): Promise<void> {
         license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
       },
       servers: [{ url: '/', description: 'This server' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token from POST /api/auth/login.' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'bo_…',
+            description:
+              'An API token (`bo_` and 43 more characters) from POST /api/auth/tokens, sent as `Authorization: Bearer bo_…`. ' +
+              "It acts as its owner within its scope (the owner's permissions, limited to `permissionIds`; GET only when " +
+              '`readOnly`); never on the routes that manage tokens, sessions, passwords or two-factor sign-in, which list ' +
+              'only `bearer`. Counted per token by API_TOKEN_RATE_LIMIT.',
+          },
+        },
+      },
     },
     // Paths are documented without a trailing slash; the router answers both (ignoreTrailingSlash).
-    transform: ({ schema, url }) => ({ schema, url: url.length > 1 ? url.replace(/\/+$/, '') : url }),
+    transform: ({ schema, url }) => ({ schema: documentedSchema(schema), url: url.length > 1 ? url.replace(/\/+$/, '') : url }),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

@@ -11,6 +11,9 @@ export interface AuditActor {
   actorEmail: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** The API token the request came with: every entry made with it names it. */
+  tokenId?: string | null;
+  tokenName?: string | null;
 }
 
 /** What happened to which record. */
@@ -33,6 +36,8 @@ export function auditActorOf(req: FastifyRequest, who?: { id: string | null; ema
     actorEmail: who ? who.email : (req.auth?.email ?? null),
     ip: client.ip,
     userAgent: client.userAgent,
+    tokenId: req.auth?.token?.id ?? null,
+    tokenName: req.auth?.token?.name ?? null,
   };
 }
 
@@ -51,7 +56,7 @@ export async function recordAudit(tx: Db, actor: AuditActor, event: AuditEvent):
  */
 export function auditInsert(actor: AuditActor, event: AuditEvent): SQL {
   const diff = event.diff && Object.keys(event.diff).length ? JSON.stringify(event.diff) : null;
-  return sql`INSERT INTO ${auditLogs} (actor_id, actor_email, ip, user_agent, action, resource, record_id, diff)
+  return sql`INSERT INTO ${auditLogs} (actor_id, actor_email, ip, user_agent, action, resource, record_id, diff, token_id, token_name)
     VALUES (${actor.actorId}::uuid, ${short(actor.actorEmail)}, ${actor.ip}, ${short(actor.userAgent)}, ${event.action},
-      ${event.resource}, ${event.recordId ?? null}, ${diff}::jsonb)`;
+      ${event.resource}, ${event.recordId ?? null}, ${diff}::jsonb, ${actor.tokenId ?? null}::uuid, ${actor.tokenName ?? null})`;
 }

@@ -106,6 +106,9 @@ export const auditLogs = pgTable(
     diff: jsonb('diff'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The API token the change was made with (null: a session); its name is a snapshot, as the e-mail. */
+    tokenId: uuid('token_id'),
+    tokenName: text('token_name'),
   },
   (t) => [
     index('audit_logs_at_idx').on(t.at, t.id),
@@ -285,7 +288,13 @@ export const trash = pgTable(
  * Tables whose rows a restore never brings back: a deleted account's
  * sessions, reset links and sign-in tickets end with it for good.
  */
-export const ENDS_WITH_RECORD: ReadonlySet<string> = new Set(['sessions', 'password_resets', 'two_factor_tickets', 'edit_presence']);
+export const ENDS_WITH_RECORD: ReadonlySet<string> = new Set([
+  'sessions',
+  'password_resets',
+  'two_factor_tickets',
+  'edit_presence',
+  'api_tokens',
+]);
 
 /**
  * Who has which record open in an edit form (src/core/server/presence/):
@@ -306,4 +315,32 @@ export const editPresence = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.resource, t.recordId, t.sessionId] }), index('edit_presence_user_idx').on(t.userId)],
+);
+
+/**
+ * API tokens (src/features/api-tokens/): a program acts as the token's owner,
+ * within the token's scope. Only the SHA-256 of the token is kept. The auth
+ * check reads `token_hash`, `user_id`, `expires_at`, `permission_ids` and
+ * `read_only`: writes to those (and deletes) notify `auth_changed`
+ * (migration 0019); refreshing `last_used_at` does not.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The permission records the token may use, within its owner's; null: all of the owner's. */
+    permissionIds: uuid('permission_ids').array(),
+    readOnly: boolean('read_only').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
+    /** Refreshed at most once a minute per token, with the address it came from. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'string' }),
+    lastIp: text('last_ip'),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt)],
 );

@@ -10,6 +10,19 @@ function accessOf(opts: RouteOptions): Access {
   return config?.access ?? 'rbac';
 }
 
+/** Whether API tokens may call the route (the auth hook's rule: src/core/server/security/api-token-rules.ts). */
+function takesApiTokens(opts: RouteOptions): boolean {
+  const access = accessOf(opts);
+  const declared = (opts.config as { apiTokens?: boolean } | undefined)?.apiTokens;
+  return access === 'rbac' ? declared !== false : access === 'self' && declared === true;
+}
+
+/** How a route's caller proves who they are: a session, or also an API token; none on public routes. */
+function securityOf(opts: RouteOptions): Record<string, string[]>[] {
+  if (accessOf(opts) === 'public') return [];
+  return takesApiTokens(opts) ? [{ bearer: [] }, { apiToken: [] }] : [{ bearer: [] }];
+}
+
 /** The statuses any route may answer besides its own, from what the route is. */
 function commonErrors(opts: RouteOptions): ErrorStatus[] {
   const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
@@ -24,7 +37,8 @@ function commonErrors(opts: RouteOptions): ErrorStatus[] {
     ...(methods.some((m) => WITH_BODY.has(m)) ? ([413, 415] as const) : []),
     // A path parameter longer than the router's maxParamLength.
     ...(opts.url.includes(':') ? ([414] as const) : []),
-    ...(config?.rateLimit ? ([429] as const) : []),
+    // Rate limits: a route's own, or the per-token limit of API tokens.
+    ...(config?.rateLimit || takesApiTokens(opts) ? ([429] as const) : []),
     500,
     503,
   ];
@@ -45,7 +59,7 @@ export function completeApiContracts(app: FastifyInstance): void {
     const own = (schema.response ?? {}) as Record<string, unknown>;
     opts.schema = {
       ...schema,
-      security: accessOf(opts) === 'public' ? [] : [{ bearer: [] }],
+      security: securityOf(opts),
       response: { ...errors(...commonErrors(opts)), ...own },
     };
   });

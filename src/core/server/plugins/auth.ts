@@ -1,17 +1,22 @@
 import { sql, type SQLChunk } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { permissionsT, rolePermissionsT, rolesT, sessions, userRolesT, userTwoFactor, usersT } from '../db/tables';
-import { roleAccess } from '../db/system-tables';
+import { apiTokens, roleAccess } from '../db/system-tables';
 import { combineRules, type Access as RecordAccess } from '../access/access';
 import type { AccessRule } from '../../shared/access-rules';
-import { forbidden, HttpError, unauthorized } from '../http/http-error';
+import { badRequest, forbidden, HttpError, unauthorized } from '../http/http-error';
 import { rowsOf } from '../db/rows';
 import { inlinable, pglitePrepared, type PreparedRun } from '../db/pglite-prepared';
 import { isPglite, type Database, type Db } from '../db/client';
 import { verifySessionToken, type SessionClaims } from '../security/jwt';
 import { AuthCache } from '../security/auth-cache';
 import { sessionToucher } from '../../../features/sessions/server/touch';
+import { tokenToucher } from '../../../features/api-tokens/server/touch';
+import { looksLikeApiToken, wellFormedApiToken } from '../../../features/api-tokens/server/token-secret';
+import { API_TOKEN_MESSAGES, routeTakesApiTokens } from '../security/api-token-rules';
+import { hashToken } from '../security/random-token';
+import { clientOf } from '../http/client-of';
 import type { Access, AuthContext } from '../types';
 
 interface SessionRow extends Record<string, unknown> {
@@ -31,6 +36,11 @@ interface SessionRow extends Record<string, unknown> {
   role_ids: string[] | null;
   /** A role of the user has access rules for some resource (a ref's target may limit what it shows). */
   has_rules: boolean | null;
+  /** With an API token: the token, and whether its scope holds the route's permission record and its method. */
+  token_id: string | null;
+  token_name: string | null;
+  token_read_only: boolean | null;
+  token_in_scope: boolean | null;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -39,7 +49,15 @@ function bearer(request: FastifyRequest): string | null {
   return h.slice(7).trim() || null;
 }
 
-type SessionParams = Record<'method' | 'route' | 'sid' | 'sub' | 'resource', SQLChunk>;
+/**
+ * One statement checks a session (`sid`, `sub`) or an API token (`hash`):
+ * the other's parameters are values that match no row, so both keep one
+ * prepared statement whose values can be inlined (PGlite).
+ */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+const NO_HASH = 'none';
+
+type SessionParams = Record<'method' | 'route' | 'sid' | 'sub' | 'resource' | 'hash', SQLChunk>;
 
 function sessionCheckQuery(db: Db, p: SessionParams) {
   return db.select({
@@ -54,7 +72,9 @@ function sessionCheckQuery(db: Db, p: SessionParams) {
     allowed: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${rolePermissionsT} rp ON rp.owner_id = ur.role_id
                 JOIN ${permissionsT} p ON p.id = rp.target_id
                 WHERE ur.user_id = u.id AND p.method = ${p.method} AND p.route = ${p.route})`.as('allowed'),
-    expires_ms: sql<number | null>`(extract(epoch FROM s.expires_at) * 1000)::float8`.as('expires_ms'),
+    // A token without an expiry lasts until it is revoked (which notifies auth_changed).
+    expires_ms: sql<number | null>`CASE WHEN t.id IS NOT NULL AND t.expires_at IS NULL THEN 'Infinity'::float8
+                ELSE (extract(epoch FROM COALESCE(s.expires_at, t.expires_at)) * 1000)::float8 END`.as('expires_ms'),
     needs_two_factor: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${rolesT} r ON r.id = ur.role_id
                 WHERE ur.user_id = u.id AND r.require_two_factor)
               AND NOT EXISTS (SELECT 1 FROM ${userTwoFactor} tf WHERE tf.user_id = u.id AND tf.enabled)`.as('needs_two_factor'),
@@ -66,10 +86,16 @@ function sessionCheckQuery(db: Db, p: SessionParams) {
     role_ids: sql<string[] | null>`(SELECT jsonb_agg(ur.role_id) FROM ${userRolesT} ur WHERE ur.user_id = u.id)`.as('role_ids'),
     has_rules: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${roleAccess} ra ON ra.role_id = ur.role_id
                 WHERE ur.user_id = u.id)`.as('has_rules'),
+    token_id: sql<string | null>`t.id`.as('token_id'),
+    token_name: sql<string | null>`t.name`.as('token_name'),
+    token_read_only: sql<boolean | null>`t.read_only`.as('token_read_only'),
+    token_in_scope: sql<boolean | null>`(t.permission_ids IS NULL OR EXISTS (SELECT 1 FROM ${permissionsT} p
+                WHERE p.method = ${p.method} AND p.route = ${p.route} AND p.id = ANY (t.permission_ids)))`.as('token_in_scope'),
   }).from(sql`(SELECT 1) one
       LEFT JOIN ${sessions} s ON s.id = ${p.sid} AND s.user_id = ${p.sub}
         AND s.revoked_at IS NULL AND s.expires_at > now()
-      LEFT JOIN ${usersT} u ON u.id = s.user_id AND NOT u.blocked AND u.confirmed`);
+      LEFT JOIN ${apiTokens} t ON t.token_hash = ${p.hash} AND (t.expires_at IS NULL OR t.expires_at > now())
+      LEFT JOIN ${usersT} u ON u.id = COALESCE(s.user_id, t.user_id) AND NOT u.blocked AND u.confirmed`);
 }
 
 // The check is a prepared statement: planning its joins cost far more than
@@ -79,9 +105,14 @@ function sessionCheckQuery(db: Db, p: SessionParams) {
 const ph = (name: string) => sql.placeholder(name);
 const pgChecks = new WeakMap<Db, ReturnType<typeof preparePg>>();
 const preparePg = (db: Db) =>
-  sessionCheckQuery(db, { method: ph('method'), route: ph('route'), sid: ph('sid'), sub: ph('sub'), resource: ph('resource') }).prepare(
-    'auth_session_check',
-  );
+  sessionCheckQuery(db, {
+    method: ph('method'),
+    route: ph('route'),
+    sid: ph('sid'),
+    sub: ph('sub'),
+    resource: ph('resource'),
+    hash: ph('hash'),
+  }).prepare('auth_session_check');
 
 // PGlite: the same query PREPAREd once per database (see pglitePrepared).
 const liteChecks = new WeakMap<Db, PreparedRun>();
@@ -92,15 +123,16 @@ const prepareLite = (db: Db) => {
     sid: sql.raw('$3'),
     sub: sql.raw('$4'),
     resource: sql.raw('$5'),
+    hash: sql.raw('$6'),
   });
-  return pglitePrepared(db, 'auth_session_check', ['text', 'text', 'uuid', 'uuid', 'text'], query.getSQL());
+  return pglitePrepared(db, 'auth_session_check', ['text', 'text', 'uuid', 'uuid', 'text', 'text'], query.getSQL());
 };
 
-type CheckValues = { method: string; route: string; sid: string; sub: string; resource: string };
+type CheckValues = { method: string; route: string; sid: string; sub: string; resource: string; hash: string };
 
 async function sessionCheck(database: Database, v: CheckValues): Promise<SessionRow> {
   const { db } = database;
-  const args = [v.method, v.route, v.sid, v.sub, v.resource];
+  const args = [v.method, v.route, v.sid, v.sub, v.resource, v.hash];
   if (isPglite(db) && args.every(inlinable)) {
     let run = liteChecks.get(db);
     if (!run) liteChecks.set(db, (run = prepareLite(db)));
@@ -112,22 +144,30 @@ async function sessionCheck(database: Database, v: CheckValues): Promise<Session
   return row as SessionRow;
 }
 
+/** Who a request says it is: a session's claims, or an API token's hash. */
+type Credential = { kind: 'session'; claims: SessionClaims } | { kind: 'token'; hash: string };
+
 async function check(
   database: Database,
   method: string,
   route: string,
   resource: string,
-  claims: SessionClaims | null,
+  credential: Credential | null,
 ): Promise<SessionRow> {
-  if (!claims) {
+  if (!credential) {
     const res = await database.db.execute<SessionRow>(
       sql`SELECT ${permissionsT.auth} AS perm_auth FROM ${permissionsT} WHERE ${permissionsT.method} = ${method} AND ${permissionsT.route} = ${route} LIMIT 1`,
     );
     const perm_auth = rowsOf<SessionRow>(res)[0]?.perm_auth ?? null;
     const none = { user_id: null, name: null, email: null, superadmin: null, allowed: null, expires_ms: null, needs_two_factor: null };
-    return { perm_auth, ...none, access_rules: null, role_ids: null, has_rules: null };
+    const noToken = { token_id: null, token_name: null, token_read_only: null, token_in_scope: null };
+    return { perm_auth, ...none, access_rules: null, role_ids: null, has_rules: null, ...noToken };
   }
-  return sessionCheck(database, { method, route, sid: claims.sid, sub: claims.sub, resource });
+  const who =
+    credential.kind === 'session'
+      ? { sid: credential.claims.sid, sub: credential.claims.sub, hash: NO_HASH }
+      : { sid: NO_ID, sub: NO_ID, hash: credential.hash };
+  return sessionCheck(database, { method, route, resource, ...who });
 }
 
 /**
@@ -181,26 +221,114 @@ function accessOf(request: FastifyRequest): Access {
   return ACCESS_LEVELS.includes(declared as Access) ? (declared as Access) : 'rbac';
 }
 
+/**
+ * An API token in the address would land in logs, histories and Referer
+ * headers: refused (400) wherever it appears, under `access_token` or as any
+ * parameter's value of a token's shape.
+ */
+function refuseTokenInQuery(request: FastifyRequest): void {
+  const query = request.query;
+  if (!query || typeof query !== 'object') return;
+  for (const [key, value] of Object.entries(query)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    const token = values.some((v) => typeof v === 'string' && looksLikeApiToken(v) && (key === 'access_token' || wellFormedApiToken(v)));
+    if (token) throw badRequest(API_TOKEN_MESSAGES.inQuery);
+  }
+}
+
 /** Writes that can change an answer: anything but reads. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The bearer value as a session's claims or an API token's hash; null for none or a session token that fails. */
+function credentialReader(app: FastifyInstance): (value: string | null) => Promise<Credential | null> {
+  const { jwtSecret, jwtSecretPrevious } = app.deps;
+  const verifyToken = async (token: string) =>
+    (await verifySessionToken(jwtSecret, token)) ?? (jwtSecretPrevious ? await verifySessionToken(jwtSecretPrevious, token) : null);
+  return async (value) => {
+    if (!value) return null;
+    if (looksLikeApiToken(value)) {
+      if (!wellFormedApiToken(value)) throw unauthorized(API_TOKEN_MESSAGES.malformed);
+      return { kind: 'token', hash: hashToken(value) };
+    }
+    const claims = await verifyToken(value);
+    return claims ? { kind: 'session', claims } : null;
+  };
+}
+
+/** The check's answer for a credential and a permission record, from the cache while it holds. */
+function cachedChecker(database: Database, cache: AuthCache<SessionRow>) {
+  return async (method: string, route: string, resource: string, credential: Credential | null): Promise<SessionRow> => {
+    const who = !credential
+      ? '-'
+      : credential.kind === 'session'
+        ? `${credential.claims.sid} ${credential.claims.sub}`
+        : `t ${credential.hash}`;
+    const key = `${who} ${method} ${route} ${credential ? resource : ''}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const version = cache.version();
+    const row = await check(database, method, route, resource, credential);
+    // An anonymous answer depends only on the permission record.
+    const until = credential ? (row.user_id ? (row.expires_ms ?? 0) : 0) : Number.POSITIVE_INFINITY;
+    cache.set(key, row, version, until);
+    return row;
+  };
+}
+
+/** An API token's own limits: where it may be used, read-only, its scope, and its rate (per token, across replicas with Redis). */
+function tokenLimits(app: FastifyInstance) {
+  const limit = app.createRateLimit({
+    max: app.deps.config.apiTokenRateLimit,
+    timeWindow: '1 minute',
+    keyGenerator: (req: FastifyRequest) => `api-token:${req.auth?.token?.id ?? ''}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply, access: 'self' | 'rbac', row: SessionRow): Promise<void> => {
+    if (!routeTakesApiTokens(request, access)) throw forbidden(API_TOKEN_MESSAGES.route);
+    if (row.token_read_only && !READS.has(request.method)) throw forbidden(API_TOKEN_MESSAGES.readOnly);
+    if (access === 'rbac' && !row.token_in_scope) throw forbidden(API_TOKEN_MESSAGES.scope);
+    const counted = await limit(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      reply.header('retry-after', String(counted.ttlInSeconds));
+      throw new HttpError(429, API_TOKEN_MESSAGES.rateLimited);
+    }
+  };
+}
+
+/** Who the request is, from the check's answer: none without a live session or token of an allowed user. */
+function authOf(row: SessionRow, credential: Credential | null): AuthContext | null {
+  if (!row.user_id || !credential) return null;
+  const token = credential.kind === 'token' && row.token_id ? { id: row.token_id, name: row.token_name ?? '' } : null;
+  return {
+    userId: row.user_id,
+    sessionId: credential.kind === 'session' ? credential.claims.sid : (token?.id ?? ''),
+    token,
+    name: row.name ?? '',
+    email: row.email ?? '',
+    superadmin: Boolean(row.superadmin),
+    access: recordAccessOf(row),
+    hasRules: Boolean(row.has_rules) && !row.superadmin,
+  };
+}
+
 /**
- * Sessions and RBAC (default deny; superadmins pass). One query answers: does the route have a
- * permission record and is it public; is the session live and its user
- * allowed in (not blocked, confirmed); is the user a superadmin; does one of
- * the user's roles hold the permission.
+ * Sessions, API tokens and RBAC (default deny; superadmins pass). One query
+ * answers: does the route have a permission record and is it public; is the
+ * session (or token) live and its user allowed in (not blocked, confirmed);
+ * is the user a superadmin; does one of the user's roles hold the
+ * permission; is it in the token's scope.
  *
- * Answers are cached per session and route while the database's
+ * Answers are cached per session (or token) and route while the database's
  * `auth_changed` notifications are heard (triggers on every table the query
- * reads, migration 0007), and never past the session's end. Changes made
- * through this server drop the cache before their response is sent, so they
- * count from the very next request; changes from elsewhere (another server
- * process, psql) as soon as their notification arrives.
+ * reads, migrations 0007 and 0019), and never past the session's or token's
+ * end. Changes made through this server drop the cache before their response
+ * is sent, so they count from the very next request; changes from elsewhere
+ * (another server process, psql) as soon as their notification arrives.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   const cache = new AuthCache<SessionRow>();
   const touch = sessionToucher();
+  const touchToken = tokenToucher();
   const { database } = app.deps;
   const unlisten = await database.listen(
     'auth_changed',
@@ -208,55 +336,37 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     (live) => cache.setLive(live),
   );
   app.addHook('onClose', async () => unlisten());
-
-  const { jwtSecret, jwtSecretPrevious } = app.deps;
-  const verifyToken = async (token: string) =>
-    (await verifySessionToken(jwtSecret, token)) ?? (jwtSecretPrevious ? await verifySessionToken(jwtSecretPrevious, token) : null);
-
-  async function cachedCheck(method: string, route: string, resource: string, claims: SessionClaims | null): Promise<SessionRow> {
-    const key = claims ? `${claims.sid} ${claims.sub} ${method} ${route} ${resource}` : `- ${method} ${route}`;
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const version = cache.version();
-    const row = await check(database, method, route, resource, claims);
-    // An anonymous answer depends only on the permission record.
-    const until = claims ? (row.user_id ? (row.expires_ms ?? 0) : 0) : Number.POSITIVE_INFINITY;
-    cache.set(key, row, version, until);
-    return row;
-  }
+  const credentialOf = credentialReader(app);
+  const cachedCheck = cachedChecker(database, cache);
+  const checkToken = tokenLimits(app);
 
   app.addHook('onSend', async (request) => {
     if (!READS.has(request.method)) cache.invalidate();
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // The matched route, not the raw URL: '/%61pi/...' reaches '/api/...' routes too.
     if (!request.routeOptions.url?.startsWith('/api/')) return;
+    refuseTokenInQuery(request);
     const access = accessOf(request);
     if (access === 'public') return;
 
-    const token = bearer(request);
-    const claims = token ? await verifyToken(token) : null;
+    const value = bearer(request);
+    const credential = await credentialOf(value);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const permission = permissionOf(request, method);
-    const row = await cachedCheck(permission.method, permission.route, resourceOf(request), claims);
-    const auth: AuthContext | null =
-      row.user_id && claims
-        ? {
-            userId: row.user_id,
-            sessionId: claims.sid,
-            name: row.name ?? '',
-            email: row.email ?? '',
-            superadmin: Boolean(row.superadmin),
-            access: recordAccessOf(row),
-            hasRules: Boolean(row.has_rules) && !row.superadmin,
-          }
-        : null;
+    const row = await cachedCheck(permission.method, permission.route, resourceOf(request), credential);
+    const auth = authOf(row, credential);
     request.auth = auth;
-    if (auth) await touch(database.db, auth.sessionId);
+    if (auth?.token) await touchToken(database.db, auth.token.id, clientOf(request).ip);
+    else if (auth) await touch(database.db, auth.sessionId);
 
     if (access === 'rbac' && row.perm_auth === false) return; // public by permission record
-    if (!auth) throw unauthorized(token ? 'Your session has ended. Please sign in again.' : undefined);
+    if (!auth) {
+      if (credential?.kind === 'token') throw unauthorized(API_TOKEN_MESSAGES.invalid);
+      throw unauthorized(value ? 'Your session has ended. Please sign in again.' : undefined);
+    }
+    if (auth.token) await checkToken(request, reply, access, row);
     if (row.needs_two_factor && !opensForTwoFactorSetup(request)) throw twoFactorSetupRequired();
     if (access === 'self' || auth.superadmin) return;
     if (!row.allowed) throw forbidden();

@@ -14,7 +14,8 @@ type IdParams = { id: string };
 function registerPresence(app: FastifyInstance, r: ResourceDef) {
   const ops = presenceOperations(r);
   const db = () => app.deps.database.db;
-  const config = { rbacRoute: `${r.api}/:id`, rbacMethod: 'GET', resource: ruleResourceOf(r) };
+  // Presence is people with a form open: API tokens are refused here.
+  const config = { rbacRoute: `${r.api}/:id`, rbacMethod: 'GET', resource: ruleResourceOf(r), apiTokens: false };
   /** The record must be there and readable by the caller (else 404): its editors are no one else's business. */
   const keyOf = async (req: FastifyRequest<{ Params: IdParams }>): Promise<PresenceKey> => {
     await getRecord(db(), r, req.params.id, app.deps.storage, req.auth?.access ?? null, targetsOf(db, req));

@@ -6,12 +6,14 @@ import { serverKindOf } from '../../field-kinds/server';
 import { createRecord, deleteRecords, getRecord, listRecords, updateRecords, type WriteContext } from '../crud/repository';
 import { crudOperations, exportQuerySchema, type ApiRecord, type FindResource, type UpdateManyBody } from '../../shared/api/crud';
 import { refuseUnknownParams } from '../crud/known-params';
+import { forbidden } from '../http/http-error';
 import { operation } from '../../shared/api/operation';
 import { Type } from '../../shared/api/schema';
 import { exportCsv } from '../crud/export-csv';
 import type { ListParams } from '../crud/query';
 import { rankGuard } from '../crud/rank-guard';
 import { actorOf } from '../security/actor';
+import { API_TOKEN_MESSAGES } from '../security/api-token-rules';
 import { auditActorOf } from '../audit/record';
 import { refuseHiddenParams } from '../access/enforce';
 import { ruleResourceOf } from '../../shared/access-rules';
@@ -26,7 +28,7 @@ import { stemOf } from '../../shared/api/stem';
 
 type IdParams = { id: string };
 type Body = Record<string, unknown>;
-type PreValidation = (req: { body: unknown }) => Promise<void>;
+type PreValidation = (req: Pick<FastifyRequest, 'body' | 'auth'>) => Promise<void>;
 /** Drop the fields left blank to keep their value: from a body, or from the `data` of a bulk update. */
 type BlankDroppers = { fromBody: PreValidation; fromData: PreValidation };
 
@@ -73,20 +75,29 @@ export const targetsOf = (db: () => Db, req: FastifyRequest): TargetAccess | und
   };
 };
 
-/** Forms send an empty password to mean "leave it as it is". */
+/**
+ * Forms send an empty password to mean "leave it as it is". A secret left in
+ * the body (a password) is then refused to an API token: programs never
+ * manage passwords.
+ */
 function blankDroppers(r: ResourceDef): BlankDroppers {
-  const keepWhenBlank = Object.entries(r.fields)
-    .filter(([, d]) => kindOf(d).blankKeepsValue)
-    .map(([f]) => f);
-  const dropBlank = (body: Body | null) => {
-    for (const f of keepWhenBlank) if (body && (body[f] === '' || body[f] === null)) Reflect.deleteProperty(body, f);
+  const fieldsOf = (keep: (d: ResourceDef['fields'][string]) => boolean | undefined) =>
+    Object.entries(r.fields)
+      .filter(([, d]) => keep(d))
+      .map(([f]) => f);
+  const keepWhenBlank = fieldsOf((d) => kindOf(d).blankKeepsValue);
+  const secrets = fieldsOf((d) => kindOf(d).secret);
+  const dropBlank = (req: Pick<FastifyRequest, 'auth'>, body: Body | null) => {
+    if (!body) return;
+    for (const f of keepWhenBlank) if (body[f] === '' || body[f] === null) Reflect.deleteProperty(body, f);
+    if (req.auth?.token && secrets.some((f) => Object.hasOwn(body, f))) throw forbidden(API_TOKEN_MESSAGES.secret);
   };
   return {
-    fromBody: async (req) => dropBlank(req.body as Body | null),
+    fromBody: async (req) => dropBlank(req, req.body as Body | null),
     fromData: async (req) => {
       const body = req.body as { data?: unknown } | null;
       if (body && typeof body === 'object' && Object.hasOwn(body, 'data') && body.data && typeof body.data === 'object') {
-        dropBlank(body.data as Body);
+        dropBlank(req, body.data as Body);
       }
     },
   };

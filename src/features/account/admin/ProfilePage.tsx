@@ -4,6 +4,7 @@ import { Form, PasswordInput, SaveButton, TextInput, Title, useTranslate } from 
 import { errorBody } from '../../../core/admin/api/ApiError';
 import { confirmValidator, fieldValidators } from '../../../core/admin/generic/validators';
 import { MySessions } from '../../sessions/admin/MySessions';
+import { MyApiTokens } from '../../api-tokens/admin/MyApiTokens';
 import { TwoFactorCard } from '../../two-factor/admin/TwoFactorCard';
 import { ImageUpload } from './ImageUpload';
 import { loadProfile, type ProfileUpdate } from './profileApi';
@@ -77,6 +78,7 @@ export function ProfilePage() {
       {dialog}
       <TwoFactorCard />
       <MySessions />
+      <MyApiTokens />
     </Box>
   );
 }

@@ -76,7 +76,7 @@ export async function meRoutes(server: FastifyInstance) {
     };
   };
 
-  app.get('/api/auth/my-profile', { config: { ...self, twoFactorSetup: true }, schema: contract.myProfile }, async (req) =>
+  app.get('/api/auth/my-profile', { config: { ...self, twoFactorSetup: true, apiTokens: true }, schema: contract.myProfile }, async (req) =>
     profileOf(signedIn(req).userId),
   );
 

@@ -40,6 +40,7 @@ export function AuditEntryList({ entries, showRecord = true }: { entries: readon
                 ' · ',
                 // Nobody acting and no address: the server's own work (a scheduled purge), not a visitor.
                 e.actorEmail ?? t(e.actorId || e.ip ? 'nobody' : 'server'),
+                e.tokenName ? ` · ${t('via_token', { name: e.tokenName })}` : '',
                 e.ip ? ` · ${t('address', { ip: e.ip })}` : '',
               ]}
             </Typography>

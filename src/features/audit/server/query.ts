@@ -42,6 +42,9 @@ export const seenColumns = (seen: SeenColumns) => ({
   diff: seen.diff,
   actorId: sql<string | null>`${seen.actorId}`,
   actorEmail: sql<string | null>`${seen.actorEmail}`,
+  // The token goes with the actor: hidden where the actor is.
+  tokenId: sql<string | null>`CASE WHEN ${seen.actorEmail} IS NULL THEN NULL ELSE ${auditLogs.tokenId} END`,
+  tokenName: sql<string | null>`CASE WHEN ${seen.actorEmail} IS NULL THEN NULL ELSE ${auditLogs.tokenName} END`,
 });
 
 /** The WHERE of the list and the export over what the reader sees (search and filters cannot find a hidden value). */
@@ -93,6 +96,8 @@ export function auditToApi(row: Row): AuditEntry {
     diff: (row.diff as AuditEntry['diff']) ?? null,
     ip: row.ip,
     userAgent: row.userAgent,
+    tokenId: row.tokenId,
+    tokenName: row.tokenName,
   };
 }
 
@@ -101,7 +106,7 @@ export const newestFirst = [desc(auditLogs.at), desc(auditLogs.id)];
 /** Rows per query of an export: memory stays flat at any size. */
 export const AUDIT_EXPORT_BATCH = 1000;
 
-const CSV_COLUMNS = ['at', 'actorEmail', 'actorId', 'action', 'resource', 'recordId', 'diff', 'ip', 'userAgent'] as const;
+const CSV_COLUMNS = ['at', 'actorEmail', 'actorId', 'action', 'resource', 'recordId', 'diff', 'ip', 'userAgent', 'tokenName'] as const;
 
 /**
  * The filtered trail as CSV, newest first, read in keyset batches on

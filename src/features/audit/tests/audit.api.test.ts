@@ -312,7 +312,7 @@ describe('GET /api/auth/audit-logs', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('at,actorEmail,actorId,action,resource,recordId,diff,ip,userAgent');
+    expect(lines[0]).toBe('at,actorEmail,actorId,action,resource,recordId,diff,ip,userAgent,tokenName');
     expect(lines).toHaveLength(1 + (await entries(`recordId=${u._id}`)).length);
     expect(lines[1]).toContain(`,create,users,${u._id},`);
     expect(lines[1]).toContain('HYPERLINK');

@@ -1,20 +1,19 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as contract from '../contract';
-import { usersT } from '../../../core/server/db/tables';
 import { notFound } from '../../../core/server/http/http-error';
 import { signedIn } from '../../../core/server/http/signed-in';
-import { actorOf } from '../../../core/server/security/actor';
 import { auditActorOf, recordAudit } from '../../../core/server/audit/record';
-import { assertMayActOn, lockRanks } from '../../../core/server/security/rank';
+import { lockRanks } from '../../../core/server/security/rank';
+import { assertMayManageUser } from '../../../core/server/security/may-manage-user';
 import { revokeUserSessions } from '../../../core/server/security/session-store';
-import type { Db } from '../../../core/server/db/client';
 import { endSession, liveSessions } from './live-sessions';
 
 /** "Where you're signed in": one's own sessions, and a user's sessions for admins (rank rule). */
 export async function sessionRoutes(app: FastifyInstance) {
   const db = () => app.deps.database.db;
   const self = { access: 'self' as const };
+  // Programs never manage sessions: API tokens are refused here.
+  const people = { apiTokens: false };
 
   app.get('/api/auth/sessions', { config: self, schema: contract.mySessions }, async (req) => {
     const me = signedIn(req);
@@ -32,32 +31,28 @@ export async function sessionRoutes(app: FastifyInstance) {
     return { ok: true as const, ended: await revokeUserSessions(db(), me.userId, me.sessionId) };
   });
 
-  /** The target user must exist, and the caller rank above them (their own sessions aside). */
-  async function mayManage(tx: Db, req: FastifyRequest, userId: string): Promise<void> {
-    const [user] = await tx.select({ id: usersT.id }).from(usersT).where(eq(usersT.id, userId));
-    if (!user) throw notFound('User');
-    if (userId !== signedIn(req).userId) await assertMayActOn(tx, actorOf(req), userId, 'change');
-  }
-
-  app.get<{ Params: { id: string } }>('/api/auth/users/:id/sessions', { schema: contract.userSessions }, async (req) => {
-    await mayManage(db(), req, req.params.id);
+  app.get<{ Params: { id: string } }>('/api/auth/users/:id/sessions', { config: people, schema: contract.userSessions }, async (req) => {
+    await assertMayManageUser(db(), req, req.params.id);
     return { data: await liveSessions(db(), req.params.id, signedIn(req).sessionId) };
   });
 
-  app.delete<{ Params: { id: string } }>('/api/auth/users/:id/sessions', { schema: contract.endUserSessions }, async (req) =>
-    db().transaction(async (tx) => {
-      await lockRanks(tx);
-      await mayManage(tx, req, req.params.id);
-      // The caller's own session stays when they end their own others.
-      const ended = await revokeUserSessions(tx, req.params.id, signedIn(req).sessionId);
-      if (ended)
-        await recordAudit(tx, auditActorOf(req), {
-          action: 'sessions-end',
-          resource: 'users',
-          recordId: req.params.id,
-          diff: { sessions: { before: ended, after: 0 } },
-        });
-      return { ok: true as const, ended };
-    }),
+  app.delete<{ Params: { id: string } }>(
+    '/api/auth/users/:id/sessions',
+    { config: people, schema: contract.endUserSessions },
+    async (req) =>
+      db().transaction(async (tx) => {
+        await lockRanks(tx);
+        await assertMayManageUser(tx, req, req.params.id);
+        // The caller's own session stays when they end their own others.
+        const ended = await revokeUserSessions(tx, req.params.id, signedIn(req).sessionId);
+        if (ended)
+          await recordAudit(tx, auditActorOf(req), {
+            action: 'sessions-end',
+            resource: 'users',
+            recordId: req.params.id,
+            diff: { sessions: { before: ended, after: 0 } },
+          });
+        return { ok: true as const, ended };
+      }),
   );
 }

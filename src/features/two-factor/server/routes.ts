@@ -189,15 +189,18 @@ export async function twoFactorRoutes(server: FastifyInstance) {
     await assertMayActOn(tx, actorOf(req), userId, 'change');
   }
 
-  app.delete<{ Params: { id: string } }>('/api/auth/users/:id/2fa', { schema: contract.resetUserTwoFactor }, async (req) =>
-    db().transaction(async (tx) => {
-      await lockRanks(tx);
-      await mayReset(tx, req, req.params.id);
-      await removeTwoFactor(tx, req.params.id);
-      await recordAudit(tx, auditActorOf(req), { action: 'two-factor-reset', resource: 'users', recordId: req.params.id, diff: OFF });
-      // Whoever had their second factor (a lost phone) is signed out everywhere; the caller keeps their own session.
-      await revokeUserSessions(tx, req.params.id, signedIn(req).sessionId);
-      return { ok: true as const };
-    }),
+  app.delete<{ Params: { id: string } }>(
+    '/api/auth/users/:id/2fa',
+    { config: { apiTokens: false }, schema: contract.resetUserTwoFactor },
+    async (req) =>
+      db().transaction(async (tx) => {
+        await lockRanks(tx);
+        await mayReset(tx, req, req.params.id);
+        await removeTwoFactor(tx, req.params.id);
+        await recordAudit(tx, auditActorOf(req), { action: 'two-factor-reset', resource: 'users', recordId: req.params.id, diff: OFF });
+        // Whoever had their second factor (a lost phone) is signed out everywhere; the caller keeps their own session.
+        await revokeUserSessions(tx, req.params.id, signedIn(req).sessionId);
+        return { ok: true as const };
+      }),
   );
 }

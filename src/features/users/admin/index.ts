@@ -1,6 +1,6 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { UserSecurityPanel } from '../../two-factor/admin/UserSecurityPanel';
+import { LazyUserSecurityPanel } from '../../two-factor/admin/LazyUserSecurityPanel';
 import type { AdminResourceModule } from '../../../core/admin/resources/module';
 
-/** Users: the generated list and modal, plus the user's sessions and two-factor reset under the edit form. */
-export const users: AdminResourceModule = { icon: PeopleIcon, editPanel: UserSecurityPanel };
+/** Users: the generated list and modal, plus the user's sessions, API tokens and two-factor reset under the edit form (loaded with it). */
+export const users: AdminResourceModule = { icon: PeopleIcon, editPanel: LazyUserSecurityPanel };
