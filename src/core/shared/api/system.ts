@@ -1,5 +1,6 @@
 import { operation } from './operation';
 import { Nullable, Type } from './schema';
+import { OidcPublicConfig } from '../../../features/oidc/contract';
 
 export const health = operation({
   operationId: 'health',
@@ -24,11 +25,16 @@ export const ready = operation({
 });
 
 /** What the browser needs before anyone signs in. */
-export const PublicConfig = Type.Object({ googleClientId: Nullable(Type.String()), version: Type.String() });
+export const PublicConfig = Type.Object({
+  googleClientId: Nullable(Type.String()),
+  /** OpenID Connect sign-in (src/features/oidc/): its button's label, or null when it is not configured. */
+  oidc: OidcPublicConfig,
+  version: Type.String(),
+});
 
 export const publicConfig = operation({
   operationId: 'getPublicConfig',
-  summary: 'Public settings: Google client id, version',
+  summary: 'Public settings: Google client id, OpenID Connect button, version',
   tags: ['system'],
   response: { 200: PublicConfig },
 });
