@@ -42,7 +42,8 @@ export async function oidcRoutes(server: FastifyInstance) {
   const { config } = app.deps;
   const db = () => app.deps.database.db;
   const provider = config.oidc ? new OidcProvider(config.oidc) : null;
-  const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`;
+  // Read at each use: the public URL is known once the server listens (tests on port 0).
+  const redirectUri = () => `${config.publicUrl}${CALLBACK_PATH}`;
   const routeConfig = { access: 'public' as const, rateLimit: perAddress(config.authRateLimit) };
 
   const configured = (): { oidc: OidcConfig; provider: OidcProvider } => {
@@ -93,7 +94,7 @@ export async function oidcRoutes(server: FastifyInstance) {
       const params = {
         response_type: 'code',
         client_id: oidc.clientId,
-        redirect_uri: redirectUri,
+        redirect_uri: redirectUri(),
         scope: oidc.scopes,
         state: flow.state,
         nonce: flow.nonce,
@@ -119,7 +120,7 @@ export async function oidcRoutes(server: FastifyInstance) {
       if (!q.code) throw new OidcRefusal('failed', 'no code');
       // RFC 9207: a provider that names itself must name the configured issuer (a mix-up otherwise).
       if (q.iss !== undefined && q.iss !== oidc.issuer) throw new OidcRefusal('failed', 'iss parameter is another issuer');
-      const answer = await reaching(() => provider.exchange(q.code as string, flow.codeVerifier, redirectUri));
+      const answer = await reaching(() => provider.exchange(q.code as string, flow.codeVerifier, redirectUri()));
       if (!answer.ok) throw new OidcRefusal('failed', `token endpoint refused: ${answer.error}`);
       const id = await reaching(async () =>
         verifyIdToken(answer.idToken, await provider.keySet(), { issuer: oidc.issuer, clientId: oidc.clientId, nonce: flow.nonce }),

@@ -49,7 +49,12 @@ async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
  * optionally the `amr` to report); in front of its token endpoint a rewrite
  * may change the ID token it answers, to send the client a bad one.
  */
-export async function startTestProvider(opts: { clientId: string; clientSecret?: string; redirectUris: string[] }): Promise<TestProvider> {
+export async function startTestProvider(opts: {
+  clientId: string;
+  clientSecret?: string;
+  /** A function when the app's address is known only after the provider started (read at the first request). */
+  redirectUris: string[] | (() => string[]);
+}): Promise<TestProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -59,38 +64,46 @@ export async function startTestProvider(opts: { clientId: string; clientSecret?:
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const accounts = new Map<string, TestAccount>();
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: opts.clientId,
-        ...(opts.clientSecret ? { client_secret: opts.clientSecret } : {}),
-        token_endpoint_auth_method: opts.clientSecret ? 'client_secret_basic' : 'none',
-        redirect_uris: opts.redirectUris,
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
+  const configure = () =>
+    new Provider(issuer, {
+      clients: [
+        {
+          client_id: opts.clientId,
+          ...(opts.clientSecret ? { client_secret: opts.clientSecret } : {}),
+          token_endpoint_auth_method: opts.clientSecret ? 'client_secret_basic' : 'none',
+          redirect_uris: typeof opts.redirectUris === 'function' ? opts.redirectUris() : opts.redirectUris,
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      jwks: { keys: [privateJwk] },
+      pkce: { required: () => true },
+      claims: {
+        // How the person signed in, in every ID token (the client reads `amr`).
+        openid: ['sub', 'acr', 'amr', 'auth_time'],
+        email: ['email', 'email_verified'],
+        profile: ['name'],
+        groups: ['groups'],
       },
-    ],
-    jwks: { keys: [privateJwk] },
-    pkce: { required: () => true },
-    claims: {
-      // How the person signed in, in every ID token (the client reads `amr`).
-      openid: ['sub', 'acr', 'amr', 'auth_time'],
-      email: ['email', 'email_verified'],
-      profile: ['name'],
-      groups: ['groups'],
-    },
-    // The scopes' claims in the ID token itself (what the client reads), not only at the userinfo endpoint.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    cookies: { keys: ['oidc-test-provider-cookie-key'] },
-    async findAccount(_ctx, id) {
-      const account = accounts.get(id);
-      if (!account) return undefined;
-      return { accountId: id, claims: () => ({ ...account }) };
-    },
-  });
-  const callback = provider.callback();
+      // The scopes' claims in the ID token itself (what the client reads), not only at the userinfo endpoint.
+      conformIdTokenClaims: false,
+      features: { devInteractions: { enabled: false } },
+      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      cookies: { keys: ['oidc-test-provider-cookie-key'] },
+      ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+      async findAccount(_ctx, id) {
+        const account = accounts.get(id);
+        if (!account) return undefined;
+        return { accountId: id, claims: () => ({ ...account }) };
+      },
+    });
+  let provider: Provider | undefined;
+  let callback: ReturnType<Provider['callback']> | undefined;
+  const ready = () => {
+    provider ??= configure();
+    callback ??= provider.callback();
+    return { provider, callback };
+  };
 
   const tp: TestProvider = {
     issuer,
@@ -113,6 +126,7 @@ export async function startTestProvider(opts: { clientId: string; clientSecret?:
 
   /** The log-in and consent screens: forms the tests (and Chromium) fill in. */
   async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined) {
+    const { provider } = ready();
     const details = await provider.interactionDetails(req, res);
     if (req.method === 'GET') {
       res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -197,7 +211,7 @@ export async function startTestProvider(opts: { clientId: string; clientSecret?:
       return;
     }
     if (url.pathname === '/token' && req.method === 'POST') interceptToken(res);
-    void callback(req, res);
+    void ready().callback(req, res);
   });
   return tp;
 }
