@@ -1,31 +1,11 @@
 import { errors } from '../../core/shared/api/errors';
 import { operation } from '../../core/shared/api/operation';
-import { Nullable, OkMessage, Type } from '../../core/shared/api/schema';
+import { OkMessage, Type } from '../../core/shared/api/schema';
 import { SignInAnswer } from '../sign-in/contract';
 
 const tags = ['auth'];
 
-/** The refusals the login page names in both languages (`app.oidc.errors.<reason>`). */
-export const OIDC_ERRORS = [
-  'not_configured',
-  'unavailable',
-  'denied',
-  'expired',
-  'failed',
-  'email_unverified',
-  'no_account',
-  'blocked',
-  'unconfirmed',
-  'invite_invalid',
-  'invite_expired',
-  'invite_used',
-  'invite_locked',
-  'account_exists',
-] as const;
-export type OidcErrorReason = (typeof OIDC_ERRORS)[number];
-
-/** The machine-readable `code` of an OIDC refusal: `oidc_` and its reason. */
-export const oidcErrorCode = (reason: OidcErrorReason) => `oidc_${reason}`;
+export { OIDC_ERRORS, oidcErrorCode, type OidcErrorReason } from './reasons';
 
 /** Where the browser goes next (a 302 with `Location`, no body). */
 const Redirect = (description: string) =>
@@ -87,8 +67,3 @@ export const oidcComplete = operation({
     ...errors(403, 404, 410),
   },
 });
-
-/** What the login page needs to offer the provider's button (in GET /api/config). */
-export const OidcPublicConfig = Nullable(
-  Type.Object({ buttonLabel: Nullable(Type.String()) }, { description: 'Set when OpenID Connect sign-in is configured.' }),
-);

@@ -1,4 +1,4 @@
-import { OIDC_ERRORS, type OidcErrorReason } from './contract';
+import { OIDC_ERRORS, type OidcErrorReason } from './reasons';
 
 /** The start of the sign-in at the provider (a full navigation), carrying the invite and where to go afterwards. */
 export function oidcStartUrl(invite: string | undefined, next: string | null): string {

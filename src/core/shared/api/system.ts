@@ -1,6 +1,5 @@
 import { operation } from './operation';
 import { Nullable, Type } from './schema';
-import { OidcPublicConfig } from '../../../features/oidc/contract';
 
 export const health = operation({
   operationId: 'health',
@@ -27,8 +26,8 @@ export const ready = operation({
 /** What the browser needs before anyone signs in. */
 export const PublicConfig = Type.Object({
   googleClientId: Nullable(Type.String()),
-  /** OpenID Connect sign-in (src/features/oidc/): its button's label, or null when it is not configured. */
-  oidc: OidcPublicConfig,
+  /** OpenID Connect sign-in (src/features/oidc/): its button's label (null: the product's own), or null when it is not configured. */
+  oidc: Nullable(Type.Object({ buttonLabel: Nullable(Type.String()) })),
   version: Type.String(),
 });
 

@@ -1,4 +1,4 @@
-import type { OidcErrorReason } from '../contract';
+import type { OidcErrorReason } from '../reasons';
 import { OIDC_MESSAGES } from './refusal';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,5 +1,5 @@
 import { HttpError } from '../../../core/server/http/http-error';
-import { oidcErrorCode, type OidcErrorReason } from '../contract';
+import { oidcErrorCode, type OidcErrorReason } from '../reasons';
 
 /** The English text of each refusal; the login page shows its own, translated, by reason. */
 export const OIDC_MESSAGES: Record<OidcErrorReason, string> = {

@@ -1,4 +1,4 @@
-import { OIDC_ERRORS, type OidcErrorReason } from '../contract';
+import { OIDC_ERRORS, type OidcErrorReason } from '../reasons';
 
 /** What the provider's way back left in the login page's fragment. */
 export type OidcReturn = { code: string } | { error: OidcErrorReason } | null;
