@@ -141,7 +141,8 @@ export async function oidcRoutes(server: FastifyInstance) {
         if (!account.user.confirmed) throw new OidcRefusal('unconfirmed');
       }
       const actor = auditActorOf(req, { id: userId, email: id.email });
-      await syncRoles(db(), oidc, userId, id.claims, { storage: app.deps.storage, actor, log: req.log });
+      // A registration awaiting approval gets its roles at its first sign-in after the approval, not before.
+      if (account.kind === 'user') await syncRoles(db(), oidc, userId, id.claims, { storage: app.deps.storage, actor, log: req.log });
       await recordAudit(db(), actor, {
         action: 'sign-in-provider',
         resource: 'users',

@@ -174,12 +174,14 @@ describe('signing in', () => {
   test('an invite registers a new person awaiting approval (202), who signs in once approved', async () => {
     const inv = (await call(h, 'POST', '/api/auth/invites', { token: h.adminToken, body: {} })).json() as { _id: string; token: string };
     const email = uniqueEmail('invited');
-    const sub = person({ email, name: 'Invited Person' });
+    const sub = person({ email, name: 'Invited Person', groups: ['admins'] });
     const first = await signInAs(sub, { invite: inv.token });
     expect(first.statusCode).toBe(202);
     expect(first.json()).toEqual({ ok: true, message: 'Registration submitted. Awaiting approval.' });
     const user = await userByEmail(email);
     expect(user).toMatchObject({ name: 'Invited Person', confirmed: false, oidc_sub: sub });
+    // Roles come with the first sign-in after the approval, not with the registration.
+    expect(await rolesOf(String(user.id))).toEqual([]);
 
     const waiting = await callback(sub);
     expect(waiting.res.statusCode).toBe(403);
@@ -189,6 +191,8 @@ describe('signing in', () => {
     const after = await signInAs(sub);
     expect(after.statusCode).toBe(200);
     expect(after.json().user.email).toBe(email);
+    // The invite's own role from the approval, and the provider's mapped one.
+    expect(await rolesOf(String(user.id))).toEqual(['Admin', 'User']);
 
     // The invite worked once.
     const other = person({ email: uniqueEmail('second') });
