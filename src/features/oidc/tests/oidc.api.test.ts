@@ -469,6 +469,26 @@ describe('several replicas', () => {
   });
 });
 
+describe('a provider that does not answer', () => {
+  test('start answers 503 with Retry-After, saying so', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-oidc-down-'));
+    dirs.push(dataDir);
+    const oidc = { ...h.config.oidc!, issuer: 'http://127.0.0.1:9' };
+    const app = await buildApp(
+      { ...h.config, dataDir, oidc },
+      { logger: false, ...(h.config.databaseUrl ? {} : { database: h.app.deps.database }) },
+    );
+    replicas.push(app);
+    const res = await app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.json()).toEqual({
+      error: 'The sign-in provider could not be reached. Please try again in a moment.',
+      code: 'oidc_unavailable',
+    });
+  });
+});
+
 describe('without OIDC_ISSUER', () => {
   test('no button, and the routes say it is not configured', async () => {
     const plain = await startHarness();

@@ -84,6 +84,23 @@ describe('OpenID Connect sign-in', () => {
     await context.close();
   });
 
+  it('an invite registers a new person, who is told the registration awaits approval', async () => {
+    const admin = await apiLogin(server.url, server.adminEmail, server.adminPassword);
+    const invite = (await apiCall(server.url, admin.token, 'POST', '/api/auth/invites', {})).body as { token: string };
+    const newcomer = { sub: 'e2e-newcomer', email: 'newcomer.sso@example.com', name: 'Newcomer SSO', email_verified: true };
+    tp.accounts.set(newcomer.sub, newcomer);
+    const { context, page } = await visit(browser);
+    await page.goto(`${server.url}/admin/login?invite=${encodeURIComponent(invite.token)}`);
+    await page.getByRole('link', { name: 'Sign in with SSO' }).click();
+    await signInAtProvider(page, newcomer.sub);
+    await page.getByTestId('registration-pending').waitFor();
+    const users = (await apiCall(server.url, admin.token, 'GET', `/api/auth/users?q=${encodeURIComponent(newcomer.email)}`)).body as {
+      data: { email: string; confirmed: boolean }[];
+    };
+    expect(users.data).toEqual([expect.objectContaining({ email: newcomer.email, confirmed: false })]);
+    await context.close();
+  });
+
   it('the back office’s own sign-in screen and the login-only shell offer the provider too', async () => {
     const { context, page } = await visit(browser);
     // The back office's own login screen: the one react-admin shows inside the SPA.
