@@ -80,5 +80,5 @@ export async function accountFor(
     );
     return { kind: 'user', user: await byId(db, created._id) };
   }
-  throw new OidcRefusal('no_account', `no account for ${id.email}`);
+  throw new OidcRefusal('no_account', 'no account, no invite, and the domain is not allowed');
 }

@@ -74,9 +74,13 @@ export async function oidcRoutes(server: FastifyInstance) {
     return reply.status(err.statusCode).type('text/html; charset=utf-8').send(refusalPage(err.reason, LOGIN_PATH));
   };
 
-  /** A refused sign-in in the audit trail: the reason and the provider, never the token. */
+  /**
+   * A refused sign-in of someone the provider named, in the audit trail: the
+   * reason and the provider, never the token. A stray callback (unknown
+   * state, nobody named) is only logged: anyone could send those.
+   */
   const recordRefusal = async (req: FastifyRequest, err: unknown, who: { email: string | null; userId: string | null }) => {
-    if (!(err instanceof OidcRefusal) || !config.oidc) return;
+    if (!(err instanceof OidcRefusal) || !config.oidc || (!who.email && !who.userId)) return;
     await recordAudit(db(), auditActorOf(req, { id: null, email: who.email }), {
       action: 'sign-in-failed',
       resource: 'users',

@@ -406,6 +406,11 @@ describe('state and bad input', () => {
     const denied = await h.app.inject({ method: 'GET', url: `/api/auth/oidc/callback?error=access_denied&state=${state}` });
     expect(denied.statusCode).toBe(401);
     expect(denied.json().code).toBe('oidc_denied');
+    // Nobody was named: logged, but nothing in the audit trail that anyone's stray requests could fill.
+    const audit = await call(h, 'GET', '/api/auth/audit-logs?action=sign-in-failed&limit=100', { token: h.adminToken });
+    const reasons = audit.json().data.map((e: { diff: { reason?: { after: string } } }) => e.diff.reason?.after);
+    expect(reasons).not.toContain('oidc expired');
+    expect(reasons).not.toContain('oidc denied');
   });
 
   test('a code the provider does not know', async () => {
