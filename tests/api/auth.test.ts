@@ -138,10 +138,10 @@ describe('system routes', () => {
     expect(res.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
   });
 
-  test('GET /api/config is public and says Google is off', async () => {
+  test('GET /api/config is public and says Google and OpenID Connect are off', async () => {
     const res = await call(h, 'GET', '/api/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ googleClientId: null, version: '5.10.28' });
+    expect(res.json()).toEqual({ googleClientId: null, oidc: null, version: '5.10.28' });
   });
 
   test('GET /api/docs/json is public and lists the API paths', async () => {

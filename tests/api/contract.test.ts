@@ -46,7 +46,7 @@ interface Doc {
 }
 
 describe('the OpenAPI document', () => {
-  test('every operation has an id, a summary, tags, security, a success body and the errors every route can give', async () => {
+  test('every operation has an id, a summary, tags, security, a success body (or redirect) and the errors every route can give', async () => {
     const doc = (await h.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Doc;
     const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([m, op]) => ({ at: `${m} ${path}`, op })),
@@ -60,7 +60,10 @@ describe('the OpenAPI document', () => {
       expect(op.tags, at).toEqual([expect.any(String)]);
       expect(op.security, at).toBeInstanceOf(Array);
       const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
-      expect(success.length, at).toBeGreaterThan(0);
+      // A browser navigation (the OpenID Connect redirects) succeeds with a 302 and its Location, no body.
+      const redirects = Object.keys(op.responses).filter((s) => s.startsWith('3'));
+      for (const s of redirects) expect(op.responses[s].headers, `${at} ${s}`).toHaveProperty('Location');
+      expect(success.length + redirects.length, at).toBeGreaterThan(0);
       // A schema for every media type of the success: JSON, or what the operation names (CSV export, the notification event stream).
       for (const s of success) {
         const content = (op.responses[s].content ?? {}) as Record<string, { schema?: unknown }>;

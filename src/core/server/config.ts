@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { appRoot } from './app-root';
 import { EMAIL_PATTERN, PASSWORD_MIN } from '../field-kinds/text-rules';
+import { loadOidcConfig, OidcConfigError, type OidcConfig } from '../../features/oidc/server/oidc-config';
 
 export interface Config {
   port: number;
@@ -17,6 +18,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   googleClientId?: string;
+  /** Sign-in with an OpenID Provider (OIDC_ISSUER and the other OIDC_* settings). */
+  oidc?: OidcConfig;
   logLevel: string;
   /** Directory of the built front end, served when it exists. */
   webDir: string;
@@ -192,6 +195,15 @@ function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+function oidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  try {
+    return loadOidcConfig(env);
+  } catch (err) {
+    if (err instanceof OidcConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
+}
+
 /** Reads and validates the environment. Throws ConfigError with a one-line reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -219,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Back Office <no-reply@localhost>',
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    oidc: oidc(env),
     logLevel,
     webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : path.join(appRoot, 'dist', 'web'),
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),

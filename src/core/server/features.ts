@@ -21,6 +21,7 @@ import { permissionsFeature } from '../../features/permissions/server';
 import { dashboardFeature } from '../../features/dashboard/server';
 import { accountFeature } from '../../features/account/server';
 import { signInFeature } from '../../features/sign-in/server';
+import { oidcFeature } from '../../features/oidc/server';
 
 /**
  * The product's features, one line each, in the order their routes register:
@@ -32,6 +33,7 @@ export const productFeatures: readonly ServerFeature[] = [
   systemFeature,
   routesFeature('ops', opsRoutes),
   signInFeature,
+  oidcFeature,
   accountFeature,
   permissionsFeature,
   sessionsFeature,

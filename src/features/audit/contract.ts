@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'access-rules',
   'sign-in',
   'sign-in-failed',
+  'sign-in-provider',
   'password-change',
   'password-reset',
   'sessions-end',

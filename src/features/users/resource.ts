@@ -19,6 +19,8 @@ export const users: ResourceDef = {
     address: { type: 'string', maxLength: 500 },
     bio: { type: 'text', maxLength: 5000 },
     googleSub: { type: 'string', internal: true },
+    // The OpenID Provider's subject (src/features/oidc/), kept by the server like googleSub.
+    oidcSub: { type: 'string', internal: true, unique: true, maxLength: 255 },
   },
   search: ['email', 'name'],
   sortable: ['createdAt', 'name', 'email'],

@@ -294,6 +294,7 @@ export const ENDS_WITH_RECORD: ReadonlySet<string> = new Set([
   'two_factor_tickets',
   'edit_presence',
   'api_tokens',
+  'oidc_sign_ins',
 ]);
 
 /**
@@ -343,4 +344,37 @@ export const apiTokens = pgTable(
     lastIp: text('last_ip'),
   },
   (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * OpenID Connect sign-ins in flight (src/features/oidc/): what the redirect
+ * to the provider keeps for its callback (the state's SHA-256, the nonce,
+ * the PKCE verifier, the invite), then what the callback leaves for the
+ * login page (the one-time code's SHA-256 and whom it signs in). Each is
+ * claimed once by a conditional update, so any replica may serve either step;
+ * rows are short-lived and purged as new sign-ins start.
+ */
+export const oidcSignIns = pgTable(
+  'oidc_sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stateHash: text('state_hash').notNull().unique(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    invite: text('invite'),
+    /** Where the login page sends the person afterwards (a path on this site). */
+    nextPath: text('next_path'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    stateUsedAt: timestamp('state_used_at', { withTimezone: true, mode: 'string' }),
+    completionHash: text('completion_hash').unique(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** `sign-in`: the login page's code starts a sign-in; `registered`: an invite registered the person (202). */
+    outcome: text('outcome'),
+    /** The provider said it did multi-factor (`amr`) and OIDC_TRUST_AMR trusts it. */
+    mfa: boolean('mfa').notNull().default(false),
+    completionExpiresAt: timestamp('completion_expires_at', { withTimezone: true, mode: 'string' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('oidc_sign_ins_expires_idx').on(t.expiresAt)],
 );

@@ -22,6 +22,7 @@ export const tableShapes = {
       address: text('address'),
       bio: text('bio'),
       googleSub: text('google_sub'),
+      oidcSub: text('oidc_sub'),
     }),
   permissions: () =>
     pgTable('permissions', {

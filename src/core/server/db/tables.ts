@@ -20,4 +20,12 @@ export const invitesT = r('invites');
 export const translationsT = r('translations');
 export const rolePermissionsT = joinTableOf(resourceByName('roles'), 'permission') as TableShape<'roles_permission'>;
 export const roleClientPermissionsT = joinTableOf(resourceByName('roles'), 'clientPermission') as TableShape<'roles_clientPermission'>;
-export { sessions, passwordResets, serverSecrets, userTwoFactor, twoFactorRecoveryCodes, twoFactorTickets } from './system-tables';
+export {
+  sessions,
+  passwordResets,
+  serverSecrets,
+  userTwoFactor,
+  twoFactorRecoveryCodes,
+  twoFactorTickets,
+  oidcSignIns,
+} from './system-tables';

@@ -21,6 +21,7 @@ export function systemRoutes(routes: KnownRoute[], version: string) {
 
     app.get('/api/config', { config: { access: 'public' }, schema: contract.publicConfig }, async () => ({
       googleClientId: app.deps.config.googleClientId ?? null,
+      oidc: app.deps.config.oidc ? { buttonLabel: app.deps.config.oidc.buttonLabel ?? null } : null,
       version,
     }));
 

@@ -24,11 +24,16 @@ export const ready = operation({
 });
 
 /** What the browser needs before anyone signs in. */
-export const PublicConfig = Type.Object({ googleClientId: Nullable(Type.String()), version: Type.String() });
+export const PublicConfig = Type.Object({
+  googleClientId: Nullable(Type.String()),
+  /** OpenID Connect sign-in (src/features/oidc/): its button's label (null: the product's own), or null when it is not configured. */
+  oidc: Nullable(Type.Object({ buttonLabel: Nullable(Type.String()) })),
+  version: Type.String(),
+});
 
 export const publicConfig = operation({
   operationId: 'getPublicConfig',
-  summary: 'Public settings: Google client id, version',
+  summary: 'Public settings: Google client id, OpenID Connect button, version',
   tags: ['system'],
   response: { 200: PublicConfig },
 });

@@ -15,6 +15,8 @@ export interface Registration {
   email: string;
   password?: string;
   googleSub?: string;
+  /** The OpenID Provider's subject (src/features/oidc/). */
+  oidcSub?: string;
   image?: string | null;
 }
 
@@ -72,8 +74,9 @@ export async function registerWithInvite(
           inviteId = String(invite.id);
         },
         after: async (tx, _change, userId) => {
-          // Kept by the server, never written through the API: the Google account this one signs in with.
+          // Kept by the server, never written through the API: the Google (or OpenID) account this one signs in with.
           if (reg.googleSub) await tx.update(usersT).set({ googleSub: reg.googleSub }).where(eq(usersT.id, userId));
+          if (reg.oidcSub) await tx.update(usersT).set({ oidcSub: reg.oidcSub }).where(eq(usersT.id, userId));
           await tx.update(invitesT).set({ registrant: userId }).where(eq(invitesT.id, inviteId));
           await notifyApprovers(tx, { id: userId, name, email }, inviteId);
           // Nobody is signed in: the registrant is the writer.

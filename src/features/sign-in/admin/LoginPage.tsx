@@ -12,6 +12,7 @@ import { PendingApproval } from './PendingApproval';
 import { TwoFactorRequired } from '../../two-factor/admin/TwoFactorRequired';
 import { TwoFactorStep } from '../../two-factor/admin/TwoFactorStep';
 import { useConfig } from './useConfig';
+import { OidcSignInButton } from '../../oidc/admin/OidcSignInButton';
 import type { LoginParams } from '../../../core/admin/providers/authProvider';
 
 export function LoginPage() {
@@ -108,9 +109,10 @@ export function LoginPage() {
           {translate('app.auth.forgot_link')}
         </MuiLink>
       </Box>
+      {(config?.googleClientId || config?.oidc) && <Divider sx={{ mt: 2 }}>{translate('app.auth.or')}</Divider>}
+      {config?.oidc && <OidcSignInButton label={config.oidc.buttonLabel} invite={invite} next={params.get('next')} />}
       {config?.googleClientId && (
         <>
-          <Divider sx={{ mt: 2 }}>{translate('app.auth.or')}</Divider>
           <GoogleButton
             clientId={config.googleClientId}
             onCredential={(credential) => signIn({ credential, invite }, 'app.auth.google_error')}
