@@ -216,6 +216,7 @@ const noVersion: Record<string, string> = {
   'POST /api/auth/login': 'a session, not a record',
   'POST /api/auth/logout': 'a session',
   'POST /api/auth/google': 'a session; linking the Google account sets an internal field',
+  'POST /api/auth/oidc/complete': 'a session (the account and its roles were written, and versioned, by the callback)',
   'POST /api/auth/forgot-password': 'a reset token',
   'POST /api/auth/reset-password': 'the password: a secret, never in a version',
   'DELETE /api/auth/sessions': 'sessions',

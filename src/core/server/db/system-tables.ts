@@ -20,6 +20,11 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** Refreshed at most once a minute per session (see touchSession). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /**
+     * The identity provider did multi-factor sign-in and OIDC_TRUST_AMR trusts it: a role's
+     * two-factor requirement is met for this session without the product's own second factor.
+     */
+    providerMfa: boolean('provider_mfa').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -77,7 +77,8 @@ function sessionCheckQuery(db: Db, p: SessionParams) {
                 ELSE (extract(epoch FROM COALESCE(s.expires_at, t.expires_at)) * 1000)::float8 END`.as('expires_ms'),
     needs_two_factor: sql<boolean | null>`EXISTS (SELECT 1 FROM ${userRolesT} ur JOIN ${rolesT} r ON r.id = ur.role_id
                 WHERE ur.user_id = u.id AND r.require_two_factor)
-              AND NOT EXISTS (SELECT 1 FROM ${userTwoFactor} tf WHERE tf.user_id = u.id AND tf.enabled)`.as('needs_two_factor'),
+              AND NOT EXISTS (SELECT 1 FROM ${userTwoFactor} tf WHERE tf.user_id = u.id AND tf.enabled)
+              AND NOT COALESCE(s.provider_mfa, false)`.as('needs_two_factor'),
     access_rules: sql<(AccessRule | null)[] | null>`(SELECT jsonb_agg(ra.rule) FROM ${userRolesT} ur
                 JOIN ${rolePermissionsT} rp ON rp.owner_id = ur.role_id
                 JOIN ${permissionsT} p ON p.id = rp.target_id AND p.method = ${p.method} AND p.route = ${p.route}

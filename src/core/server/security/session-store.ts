@@ -11,11 +11,29 @@ export interface SessionClient {
 /** A user agent is the client's to write: kept short, never trusted. */
 const UA_MAX = 500;
 
-export async function createSession(db: Db, userId: string, ttlSeconds: number, client?: SessionClient): Promise<string> {
+/** How a session was proven beyond the first factor. */
+export interface SessionOptions {
+  /** The identity provider did multi-factor sign-in, trusted by OIDC_TRUST_AMR: a role's two-factor requirement is met. */
+  providerMfa?: boolean;
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  ttlSeconds: number,
+  client?: SessionClient,
+  opts: SessionOptions = {},
+): Promise<string> {
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000).toISOString();
   const [row] = await db
     .insert(sessions)
-    .values({ userId, expiresAt, ip: client?.ip ?? null, userAgent: client?.userAgent?.slice(0, UA_MAX) ?? null })
+    .values({
+      userId,
+      expiresAt,
+      ip: client?.ip ?? null,
+      userAgent: client?.userAgent?.slice(0, UA_MAX) ?? null,
+      providerMfa: opts.providerMfa ?? false,
+    })
     .returning({ id: sessions.id });
   return row.id;
 }

@@ -179,7 +179,7 @@ export async function oidcRoutes(server: FastifyInstance) {
     return auditedSignIn(db(), req, user, () =>
       // The provider did multi-factor and OIDC_TRUST_AMR trusts it: no second code here.
       done.mfa
-        ? signIn(db(), jwtSecret, config.sessionTtl, user, clientOf(req))
+        ? signIn(db(), jwtSecret, config.sessionTtl, user, clientOf(req), { providerMfa: true })
         : firstStep(db(), jwtSecret, config.sessionTtl, user, clientOf(req)),
     );
   });

@@ -277,6 +277,36 @@ describe('two-factor sign-in', () => {
   });
 });
 
+describe('a role that requires two-factor sign-in, for someone who has not set it up', () => {
+  async function requiredButNotSetUp() {
+    const role = await call(h, 'POST', '/api/auth/roles', {
+      token: h.adminToken,
+      body: { name: `Needs 2FA ${Date.now()}`, description: 'Staff with two-factor sign-in', type: 'user', requireTwoFactor: true },
+    });
+    expect(role.statusCode).toBe(201);
+    const u = await createUser(h);
+    const link = await call(h, 'POST', '/api/auth/user-roles', { token: h.adminToken, body: { user: u._id, role: role.json()._id } });
+    expect(link.statusCode).toBe(201);
+    return person({ email: u.email });
+  }
+
+  test('the provider’s multi-factor, trusted, meets the requirement: no set-up screen, the session works', async () => {
+    const res = await signInAs(await requiredButNotSetUp(), { amr: 'pwd mfa' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().twoFactorSetupRequired).toBeUndefined();
+    expect((await call(h, 'GET', '/api/auth/notifications', { token: res.json().token })).statusCode).toBe(200);
+  });
+
+  test('a password at the provider does not: the set-up screen comes first', async () => {
+    const res = await signInAs(await requiredButNotSetUp(), { amr: 'pwd' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().twoFactorSetupRequired).toBe(true);
+    const refused = await call(h, 'GET', '/api/auth/notifications', { token: res.json().token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('two_factor_setup_required');
+  });
+});
+
 describe('what the client refuses', () => {
   /** A sign-in whose token answer the proxy rewrites: the callback's answer. */
   async function withRewrite(rewrite: TestProvider['rewrite']) {

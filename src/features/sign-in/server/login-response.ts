@@ -3,7 +3,7 @@ import type { Db } from '../../../core/server/db/client';
 import { inTransaction } from '../../../core/server/db/transaction';
 import { rolesT, userRolesT } from '../../../core/server/db/tables';
 import { signSessionToken, type SessionKey } from '../../../core/server/security/jwt';
-import { createSession, type SessionClient } from '../../../core/server/security/session-store';
+import { createSession, type SessionClient, type SessionOptions } from '../../../core/server/security/session-store';
 import { assertMaySignIn } from './account-gate';
 import { recordAudit } from '../../../core/server/audit/record';
 import { roleRequiresTwoFactor } from '../../two-factor/server/requirement';
@@ -42,9 +42,10 @@ export async function startSession(
   ttl: number,
   user: LoginUser,
   client?: SessionClient,
+  opts: SessionOptions = {},
 ): Promise<LoginResponse> {
   const sid = await inTransaction(db, async (tx) => {
-    const id = await createSession(tx, user.id, ttl, client);
+    const id = await createSession(tx, user.id, ttl, client, opts);
     await recordAudit(
       tx,
       { actorId: user.id, actorEmail: user.email, ip: client?.ip ?? null, userAgent: client?.userAgent ?? null },
@@ -54,7 +55,7 @@ export async function startSession(
   });
   const token = await signSessionToken(secret, { sub: user.id, sid }, ttl);
   // A role requires two-factor sign-in the user has not set up: the client goes to the set-up screen first.
-  const setupRequired = (await roleRequiresTwoFactor(db, user.id)) && !(await hasTwoFactor(db, user.id));
+  const setupRequired = !opts.providerMfa && (await roleRequiresTwoFactor(db, user.id)) && !(await hasTwoFactor(db, user.id));
   return {
     token,
     user: { _id: user.id, name: user.name, email: user.email, image: user.image },
@@ -70,6 +71,7 @@ export async function signIn(
   ttl: number,
   user: Record<string, unknown>,
   client?: SessionClient,
+  opts: SessionOptions = {},
 ): Promise<LoginResponse> {
   assertMaySignIn(user);
   return startSession(
@@ -78,5 +80,6 @@ export async function signIn(
     ttl,
     { id: String(user.id), name: String(user.name), email: String(user.email), image: (user.image as string | null) ?? null },
     client,
+    opts,
   );
 }

@@ -19,6 +19,7 @@ CREATE TABLE "oidc_sign_ins" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "oidc_sub" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "provider_mfa" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "oidc_sign_ins" ADD CONSTRAINT "oidc_sign_ins_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "oidc_sign_ins_expires_idx" ON "oidc_sign_ins" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_oidc_sub_uq" ON "users" USING btree ("oidc_sub");
