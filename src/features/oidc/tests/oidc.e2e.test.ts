@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../../../tests/e2e/server';
 import { expectToast, launchBrowser } from '../../../../tests/e2e/browser';
-import { expectAccessible } from '../../../../tests/e2e/axe';
+import { expectAccessible, overflowsSideways } from '../../../../tests/e2e/axe';
 import { apiCall, apiLogin, shot, visit } from '../../../../tests/e2e/visit';
 import { startTestProvider, type TestProvider } from './test-provider';
 
@@ -115,5 +115,24 @@ describe('OpenID Connect sign-in', () => {
     await kiosk.page.goto(server.url + '/kiosk-login.html');
     await kiosk.page.getByRole('link', { name: 'Σύνδεση με SSO' }).waitFor();
     await kiosk.context.close();
+  });
+
+  it('the button reads in both languages, light and dark, and fits a phone', async () => {
+    for (const lang of ['en', 'el'] as const) {
+      for (const dark of [false, true]) {
+        const { context, page } = await visit(browser, { lang, dark, width: 390 });
+        await page.goto(server.url + '/admin/login');
+        await page.getByRole('link', { name: lang === 'el' ? 'Σύνδεση με SSO' : 'Sign in with SSO' }).waitFor();
+        expect(await overflowsSideways(page)).toBe(false);
+        await expectAccessible(page);
+        await shot(page, `oidc-light-login-${lang}-${dark ? 'dark' : 'light'}-phone`);
+        await context.close();
+      }
+    }
+    const desk = await visit(browser, { lang: 'el' });
+    await desk.page.goto(server.url + '/admin/login');
+    await desk.page.getByRole('link', { name: 'Σύνδεση με SSO' }).waitFor();
+    await shot(desk.page, 'oidc-light-login-el-desktop');
+    await desk.context.close();
   });
 });
