@@ -185,7 +185,7 @@ async function settle(opts: DeliveryOptions, d: Claimed, req: { body: string; he
     if (ep && Number(ep.failing_for) >= DISABLE_AFTER_SECONDS * scale)
       await disable(tx, d.endpoint_id, 'Every delivery failed for 5 days.');
   });
-  const level = outcome === 'succeeded' ? 'debug' : 'warn';
+  const level = outcome === 'succeeded' ? 'info' : 'warn';
   opts.log[level]({ webhookId: d.id, type: d.event_type, status: r.status, outcome, attempt: d.attempts }, 'webhook attempt');
 }
 

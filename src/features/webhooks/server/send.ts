@@ -28,10 +28,12 @@ export function send(url: string, headers: Record<string, string>, body: string,
   const took = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
+    // Set once the request exists; a check refusing before that has no timer to clear.
+    const clock: { timer?: NodeJS.Timeout } = {};
     const done = (r: Omit<SendResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearTimeout(clock.timer);
       resolve({ ...r, durationMs: took() });
     };
     const failed = (error: string) => done({ status: null, body: null, error, retryAfter: null });
@@ -54,7 +56,7 @@ export function send(url: string, headers: Record<string, string>, body: string,
       lookup: safeLookup(allowPrivate) as unknown as typeof import('node:dns').lookup,
       agent: false,
     });
-    const timer = setTimeout(() => {
+    clock.timer = setTimeout(() => {
       failed('timeout');
       req.destroy();
     }, TIMEOUT_MS);

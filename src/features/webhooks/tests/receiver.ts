@@ -11,7 +11,7 @@ export interface Received {
 }
 
 /** What the receiver answers a request: a status, and headers. */
-export type Answer = { status: number; headers?: Record<string, string>; body?: string };
+export type Answer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
 
 /**
  * A real HTTP receiver on 127.0.0.1 (port 0): keeps every request, answers
@@ -36,8 +36,10 @@ export async function startReceiver() {
       const r: Received = { at: Date.now(), headers, body, json };
       got.push(r);
       const a = respond(r);
-      res.writeHead(a.status, a.headers ?? {});
-      res.end(a.body ?? '');
+      setTimeout(() => {
+        res.writeHead(a.status, a.headers ?? {});
+        res.end(a.body ?? '');
+      }, a.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

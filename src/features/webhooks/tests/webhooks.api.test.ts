@@ -1,7 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from '../../../../tests/api/harness';
 import { call, createUser, runSql } from '../../../../tests/api/helpers';
+import { buildApp } from '../../../core/server/app';
+import { openDatabase } from '../../../core/server/db/client';
 import { startReceiver, until, verify, type Receiver } from './receiver';
 
 // Outgoing webhooks end to end: the API, the outbox written with the change,
@@ -273,5 +279,39 @@ describe('rotation, test events, redelivery, replay', () => {
     expect((await call(h, 'POST', `${HOOKS}/${ep._id}/replay`, { token: h.adminToken, body: { since: 'yesterday' } })).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('several replicas on one PostgreSQL database', () => {
+  test('a second instance delivers too; each delivery is taken once', { timeout: 60_000 }, async () => {
+    const logs: string[] = [];
+    const logStream = new PassThrough();
+    logStream.on('data', (d: Buffer) => logs.push(d.toString()));
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-webhooks-'));
+    const database = await openDatabase({ databaseUrl: h.config.databaseUrl, dataDir, inMemory: false, statementTimeoutSeconds: 30 });
+    const second = await buildApp({ ...h.config, dataDir }, { database, logger: true, logStream });
+    try {
+      const ep = await endpoint({ events: ['users.created'] });
+      // A slow receiver: one instance alone would take a while, the other finds work on its next look.
+      rx.answer(() => ({ status: 200, delayMs: 300 }));
+      // Queued straight into the outbox: neither instance is told, both find them on their next look.
+      await runSql(
+        h,
+        sql`INSERT INTO webhook_deliveries (endpoint_id, event_type, data)
+            SELECT ${ep._id}, 'webhook.test', jsonb_build_object('n', n) FROM generate_series(1, 120) n`,
+      );
+      await until(() => rx.got.length >= 120, 30_000);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(rx.got).toHaveLength(120);
+      expect(new Set(rx.got.map((r) => r.headers['webhook-id'])).size).toBe(120);
+      for (const r of rx.got) verify(ep.secret, r);
+      const attempts = await runSql(h, sql`SELECT attempts FROM webhook_deliveries WHERE endpoint_id = ${ep._id}`);
+      expect(attempts.map((a) => Number(a.attempts))).toEqual(Array(120).fill(1));
+      expect(logs.join('')).toContain('webhook attempt');
+    } finally {
+      await second.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
