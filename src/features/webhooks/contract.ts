@@ -191,4 +191,10 @@ export const EventBody = Type.Object({
 });
 
 /** Events that are not a declared resource's write (those are `<resource>.created|updated|deleted|restored`). */
-export const EXTRA_EVENTS: readonly string[] = [];
+export const EXTRA_EVENTS: readonly string[] = [
+  'invite.submitted',
+  'invite.approved',
+  'invite.rejected',
+  'translations.saved',
+  'user.signed_in',
+];

@@ -174,6 +174,25 @@ describe('events: written with the change, delivered signed', () => {
   });
 });
 
+describe('events that are not a record write', () => {
+  test('user.signed_in arrives with the user, as the owner reads them', async () => {
+    const ep = await endpoint({ events: ['user.signed_in'], includeRecord: true });
+    const u = await createUser(h, { name: 'Signing In' });
+    await h.login(u.email, u.password);
+    await until(() => rx.of('user.signed_in').length > 0);
+    const got = rx.of('user.signed_in')[0];
+    verify(ep.secret, got);
+    expect(got.json.data).toMatchObject({ resource: 'users', id: u._id, record: { _id: u._id, name: 'Signing In' } });
+  });
+
+  test('a failed sign-in tells nothing', async () => {
+    await endpoint({ events: ['user.signed_in'] });
+    const res = await call(h, 'POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'wrong-password-1' } });
+    expect(res.statusCode).toBe(401);
+    expect(await runSql(h, sql`SELECT id FROM webhook_deliveries`)).toEqual([]);
+  });
+});
+
 describe('retries, Retry-After, 410', () => {
   test('a 500 is retried with the same webhook-id until it goes through; the log keeps each attempt', async () => {
     const ep = await endpoint({ events: ['users.created'] });
