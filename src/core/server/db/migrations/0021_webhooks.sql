@@ -50,4 +50,9 @@ ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_owner_id_users
 CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id","at");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_id","created_at");--> statement-breakpoint
-CREATE INDEX "webhook_endpoints_enabled_idx" ON "webhook_endpoints" USING btree ("enabled");
+CREATE INDEX "webhook_endpoints_enabled_idx" ON "webhook_endpoints" USING btree ("enabled");--> statement-breakpoint
+-- The webhooks screen's menu entry for databases seeded before it (superadmins see every entry);
+-- a new database gets it from its first seed (OWN_MENU), which runs after the migrations.
+INSERT INTO "client_permissions" ("name", "menu", "menu_order", "path", "description")
+SELECT 'Webhooks', 'Access', 170, '/webhooks', 'Where changes are sent, and how each delivery went'
+WHERE EXISTS (SELECT 1 FROM "roles") AND NOT EXISTS (SELECT 1 FROM "client_permissions" WHERE "path" = '/webhooks');
