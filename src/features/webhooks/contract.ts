@@ -198,3 +198,67 @@ export const EXTRA_EVENTS: readonly string[] = [
   'translations.saved',
   'user.signed_in',
 ];
+
+const PAST = { created: 'created', updated: 'updated', deleted: 'deleted', restored: 'restored' } as const;
+
+/** One event's entry in the OpenAPI document's `webhooks` section: the POST a receiver gets. */
+function eventDoc(type: string, summary: string, data: ReturnType<typeof Type.Object>) {
+  return {
+    post: {
+      operationId: `webhook_${type.replace(/[^a-z0-9]+/gi, '_')}`,
+      summary,
+      tags,
+      // The receiver checks the signature, not a credential of ours.
+      security: [],
+      description:
+        'Standard Webhooks 1.0: headers `webhook-id` (the same on every retry), `webhook-timestamp` and `webhook-signature` ' +
+        '(`v1,<base64 HMAC-SHA256 of id.timestamp.body>`, two during 24 h after a rotation). Verify with the `standardwebhooks` package.',
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: Type.Object({ type: Type.Literal(type), timestamp: Type.String({ format: 'date-time' }), data }),
+          },
+        },
+      },
+      responses: {
+        '2XX': { description: 'Received. Timeouts (15 s), 429 and 5xx are retried; 410 disables the endpoint.' },
+      },
+    },
+  };
+}
+
+const RecordData = Type.Object({
+  resource: Type.String(),
+  id: Type.String(),
+  fields: Type.Array(Type.String(), { description: 'The fields the write set' }),
+  record: Type.Optional(Type.Unknown({ description: "The record as the endpoint's owner may read it (includeRecord; not on deletes)" })),
+});
+const InviteData = Type.Object({ resource: Type.Literal('invites'), id: Type.String(), user: Type.String() });
+
+/** The OpenAPI `webhooks` section: every event a webhook endpoint may hear, with its body. */
+export function webhookEventDocs(resourceNames: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of resourceNames)
+    for (const past of Object.values(PAST))
+      out[`${name}.${past}`] = eventDoc(`${name}.${past}`, `A ${name} record was ${past}`, RecordData);
+  out['invite.submitted'] = eventDoc('invite.submitted', 'Someone registered through an invite', InviteData);
+  out['invite.approved'] = eventDoc('invite.approved', 'A registration was approved', InviteData);
+  out['invite.rejected'] = eventDoc('invite.rejected', 'A registration was rejected', InviteData);
+  out['translations.saved'] = eventDoc(
+    'translations.saved',
+    "A language's texts were saved",
+    Type.Object({ resource: Type.Literal('translations'), id: Type.String(), language: Type.String(), fields: Type.Array(Type.String()) }),
+  );
+  out['user.signed_in'] = eventDoc(
+    'user.signed_in',
+    'Someone signed in',
+    Type.Object({ resource: Type.Literal('users'), id: Type.String(), record: Type.Optional(Type.Unknown()) }),
+  );
+  out['webhook.test'] = eventDoc(
+    'webhook.test',
+    'A test event (POST /api/auth/webhooks/{id}/test)',
+    Type.Object({ message: Type.String() }),
+  );
+  return out;
+}

@@ -5,6 +5,7 @@ import { EXTRA_EVENTS } from '../contract';
 import { createDelivery, purgeOld } from './delivery';
 import { recordAsOwner } from './record-for';
 import { webhookRoutes } from './routes';
+import { webhookMetrics } from './metrics';
 
 /**
  * Outgoing webhooks: the endpoints' routes, the delivery of the outbox in
@@ -24,6 +25,7 @@ export const webhooksFeature: ServerFeature = {
     const types = new Set<string>(EXTRA_EVENTS);
     for (const r of resources) for (const op of ['create', 'update', 'delete', 'restore'] as const) types.add(changeEventType(r, op));
     await app.register(webhookRoutes({ delivery, eventTypes: () => types }));
+    webhookMetrics(app);
     const purge = dailyJob(app, 'webhook log purge failed; the next run tries again', () =>
       app.deps.database.maintenance((m) => purgeOld(m, app.deps.config.webhooks.logDays)),
     );

@@ -16,11 +16,17 @@ import { startReceiver, until, verify, type Receiver } from './receiver';
 // (5 s -> 5 ms, 5 min -> 0.3 s, 30 min -> 1.8 s) so retries happen in a test.
 
 const HOOKS = '/api/auth/webhooks';
+const METRICS = 'webhook-metrics-token-0123';
 let h: Harness;
 let rx: Receiver;
 
 beforeAll(async () => {
-  h = await startHarness({ WEBHOOKS_ALLOW_HTTP: '1', WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCALE: '0.001' });
+  h = await startHarness({
+    WEBHOOKS_ALLOW_HTTP: '1',
+    WEBHOOKS_ALLOW_PRIVATE: '1',
+    WEBHOOK_RETRY_SCALE: '0.001',
+    METRICS_TOKEN: METRICS,
+  });
   rx = await startReceiver();
 });
 afterAll(async () => {
@@ -241,6 +247,32 @@ describe('retries, Retry-After, 410', () => {
     // Enabled again by a person: the reason goes.
     const put = await call(h, 'PUT', `${HOOKS}/${ep._id}`, { token: h.adminToken, body: { enabled: true } });
     expect(put.json()).toMatchObject({ enabled: true, disabledReason: null });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  test('its webhooks section lists each event with its body', async () => {
+    const doc = (await call(h, 'GET', '/api/docs/json', { token: h.adminToken })).json();
+    for (const type of ['users.created', 'roles.restored', 'invite.approved', 'translations.saved', 'user.signed_in', 'webhook.test']) {
+      const schema = doc.webhooks[type]?.post?.requestBody?.content?.['application/json']?.schema;
+      expect(schema?.properties?.type?.const, type).toBe(type);
+    }
+  });
+});
+
+describe('metrics', () => {
+  test('/metrics shows deliveries by endpoint and outcome, the queue depth and the oldest pending age', async () => {
+    const ep = await endpoint({ events: ['users.created'] });
+    await call(h, 'POST', `${HOOKS}/${ep._id}/test`, { token: h.adminToken });
+    await until(() => rx.of('webhook.test').length > 0);
+    await until(
+      async () => (await call(h, 'GET', `${HOOKS}/${ep._id}/deliveries?status=succeeded`, { token: h.adminToken })).json().total === 1,
+    );
+    const res = await call(h, 'GET', '/metrics', { token: METRICS });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`webhook_deliveries{endpoint="${ep._id}",status="succeeded"} 1`);
+    expect(res.body).toMatch(/^webhook_queue_depth \d+$/m);
+    expect(res.body).toMatch(/^webhook_oldest_pending_seconds [\d.]+$/m);
   });
 });
 
