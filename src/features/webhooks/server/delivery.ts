@@ -15,7 +15,7 @@ export const DISABLE_AFTER_SECONDS = 5 * 24 * 3600;
 /** A claimed delivery is the claimer's this long: more than one attempt can take. */
 const LEASE_SECONDS = Math.ceil(TIMEOUT_MS / 1000) * 4;
 /** Deliveries one pass claims (and sends side by side). */
-const BATCH = 20;
+const BATCH = 50;
 /** How often each process looks for due deliveries. */
 export const POLL_MS = 1000;
 /** The longest `Retry-After` honoured. */
@@ -44,6 +44,8 @@ interface Claimed {
   previous_until: string | Date | null;
   include_record: boolean;
   owner_id: string | null;
+  /** The endpoint's last attempts failed (a success clears that). */
+  failing: boolean;
 }
 
 /** Claims due deliveries of enabled endpoints for a lease, skipping those another process holds; counts the attempt. */
@@ -60,7 +62,7 @@ async function claimDue(db: Db): Promise<Claimed[]> {
           LIMIT ${BATCH}
           FOR UPDATE OF x SKIP LOCKED)
       RETURNING d.id, d.endpoint_id, d.event_type, d.resource, d.record_id, d.data, d.created_at, d.attempts)
-    SELECT c.*, e.url, e.secret, e.previous_secret, e.previous_until, e.include_record, e.owner_id
+    SELECT c.*, e.url, e.secret, e.previous_secret, e.previous_until, e.include_record, e.owner_id, e.failing_since IS NOT NULL AS failing
       FROM claimed c JOIN ${webhookEndpoints} e ON e.id = c.endpoint_id`);
   return rowsOf<Claimed>(res);
 }
@@ -140,16 +142,32 @@ async function disable(tx: Db, endpointId: string, reason: string): Promise<void
 async function settle(opts: DeliveryOptions, d: Claimed, req: { body: string; headers: Record<string, string> }, r: SendResult) {
   const outcome = outcomeOf(r);
   const scale = opts.config.retryScale;
+  const attempt = {
+    deliveryId: d.id,
+    requestHeaders: req.headers,
+    requestBody: req.body,
+    responseStatus: r.status,
+    responseBody: r.body,
+    error: r.error,
+    durationMs: r.durationMs,
+  };
+  if (outcome === 'succeeded' && !d.failing) {
+    // The common case in one statement, the endpoint untouched (so an endpoint's delete cannot deadlock with it).
+    await opts.db().execute(sql`
+      WITH logged AS (
+        INSERT INTO ${webhookAttempts} (delivery_id, request_headers, request_body, response_status, response_body, error, duration_ms)
+        VALUES (${d.id}, ${JSON.stringify(req.headers)}::jsonb, ${req.body}, ${r.status}, ${r.body}, NULL, ${r.durationMs}))
+      UPDATE ${webhookDeliveries} SET status = 'succeeded', last_status = ${r.status}, last_error = NULL, locked_until = NULL, updated_at = now()
+       WHERE id = ${d.id}`);
+    opts.log.info({ webhookId: d.id, type: d.event_type, status: r.status, outcome, attempt: d.attempts }, 'webhook attempt');
+    return;
+  }
   await opts.db().transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      deliveryId: d.id,
-      requestHeaders: req.headers,
-      requestBody: req.body,
-      responseStatus: r.status,
-      responseBody: r.body,
-      error: r.error,
-      durationMs: r.durationMs,
-    });
+    // The endpoint first, as its delete does (then its deliveries, by cascade): the other order deadlocks.
+    // Deleted meanwhile: its deliveries went with it, nothing to record.
+    const held = await tx.execute(sql`SELECT id FROM ${webhookEndpoints} WHERE id = ${d.endpoint_id} FOR NO KEY UPDATE`);
+    if (!rowsOf(held).length) return;
+    await tx.insert(webhookAttempts).values(attempt);
     if (outcome === 'succeeded') {
       await tx.execute(sql`
         UPDATE ${webhookDeliveries} SET status = 'succeeded', last_status = ${r.status}, last_error = NULL, locked_until = NULL, updated_at = now()

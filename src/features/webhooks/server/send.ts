@@ -36,7 +36,7 @@ export function send(url: string, headers: Record<string, string>, body: string,
       clearTimeout(clock.timer);
       resolve({ ...r, durationMs: took() });
     };
-    const failed = (error: string) => done({ status: null, body: null, error, retryAfter: null });
+    const failed = (error: string) => done({ status: null, body: null, error: error.replace(/\0/g, '').slice(0, 500), retryAfter: null });
     let target: URL;
     try {
       target = new URL(url);
@@ -67,7 +67,8 @@ export function send(url: string, headers: Record<string, string>, body: string,
       const finish = () =>
         done({
           status: res.statusCode ?? null,
-          body: Buffer.concat(chunks).toString('utf8'),
+          // PostgreSQL text holds no NUL: a binary answer is kept readable, not refused.
+          body: Buffer.concat(chunks).toString('utf8').replace(/\0/g, '\uFFFD'),
           error: null,
           retryAfter: typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null,
         });
