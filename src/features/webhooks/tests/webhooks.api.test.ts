@@ -199,6 +199,25 @@ describe('events that are not a record write', () => {
   });
 });
 
+describe('never lost', () => {
+  test('a delivery left claimed by a replica that died mid-send goes out once its lease ends, with the same id', async () => {
+    const ep = await endpoint({ events: ['users.created'] });
+    // What a replica leaves when it dies after claiming: the attempt counted, the lease running.
+    const [row] = await runSql(
+      h,
+      sql`INSERT INTO webhook_deliveries (endpoint_id, event_type, data, attempts, locked_until)
+          VALUES (${ep._id}, 'webhook.test', '{"orphan": true}'::jsonb, 1, now() + interval '1500 milliseconds') RETURNING id`,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(rx.got).toEqual([]);
+    await until(() => rx.of('webhook.test').length > 0);
+    const got = rx.of('webhook.test')[0];
+    expect(got.headers['webhook-id']).toBe(row.id);
+    expect(got.json.data).toEqual({ orphan: true });
+    verify(ep.secret, got);
+  });
+});
+
 describe('retries, Retry-After, 410', () => {
   test('a 500 is retried with the same webhook-id until it goes through; the log keeps each attempt', async () => {
     const ep = await endpoint({ events: ['users.created'] });
