@@ -6,6 +6,7 @@ import { startS3, type S3Server } from '../api/s3';
 import { launchBrowser } from '../e2e/browser';
 import { visit, type Login } from '../e2e/visit';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startCluster, type Cluster } from './cluster';
+import { startReceiver, until, verify } from '../../src/features/webhooks/tests/receiver';
 
 // Proof that the API scales out: three server processes on one fresh PostgreSQL
 // database, Redis (127.0.0.1:6379), an S3-protocol server (s3rver), behind
@@ -30,6 +31,9 @@ beforeAll(async () => {
       // This run's own counters: other runs may share the Redis.
       REDIS_KEY_PREFIX: `cluster-${randomUUID()}:`,
       AUTH_RATE_LIMIT: String(RATE_LIMIT),
+      // The webhook receiver is a plain http server on 127.0.0.1.
+      WEBHOOKS_ALLOW_HTTP: '1',
+      WEBHOOKS_ALLOW_PRIVATE: '1',
       // The built admin, for the browser test (tests/cluster/web.setup.ts).
       WEB_DIR: inject('clusterWebDir'),
       ...s3.env,
@@ -242,6 +246,36 @@ describe.skipIf(!hasDatabase)('three replicas behind HAProxy', () => {
       expect(img.status, `${imagePath} on ${r.name}`).toBe(200);
       expect(img.headers.get('content-type')).toMatch(/^image\//);
       expect((await img.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    }
+  });
+
+  test('webhooks: changes made through all three replicas are each delivered once, signed', async () => {
+    const rx = await startReceiver();
+    try {
+      const ep = await send(cluster.url, 'POST', '/api/auth/webhooks', {
+        token: adminToken,
+        body: { url: rx.url('/cluster'), events: ['roles.created'] },
+      });
+      expect(ep.status).toBe(201);
+      const { secret } = ep.body as { secret: string };
+      const made = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          send(cluster.url, 'POST', '/api/auth/roles', {
+            token: adminToken,
+            body: { name: `Hooked ${i} ${randomUUID()}`, type: 'user', description: 'cluster webhook' },
+          }),
+        ),
+      );
+      expect(made.map((m) => m.status)).toEqual(Array(30).fill(201));
+      expect(new Set(made.map((m) => m.replica)).size).toBe(3);
+      await until(() => rx.of('roles.created').length >= 30, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const got = rx.of('roles.created');
+      expect(got).toHaveLength(30);
+      expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(30);
+      for (const r of got) verify(secret, r);
+    } finally {
+      await rx.close();
     }
   });
 

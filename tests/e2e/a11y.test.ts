@@ -28,6 +28,7 @@ const ADMIN_SCREENS = [
   '/experiences',
   '/experiences/new',
   '/audit-log',
+  '/webhooks',
   '/translations',
   '/account/profile',
   '/no-such-screen',

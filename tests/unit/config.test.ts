@@ -18,6 +18,7 @@ describe('configuration', () => {
       dbConnectTimeout: 30,
       dbStatementTimeout: 15,
       auditRetentionDays: 365,
+      webhooks: { allowHttp: false, allowPrivate: false, logDays: 30, retryScale: 1 },
     });
     expect(c.databaseUrl).toBeUndefined();
   });
@@ -35,6 +36,9 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'postgres://' }, 'DATABASE_URL must name a host'],
     [{ DB_CONNECT_TIMEOUT: '-1' }, 'DB_CONNECT_TIMEOUT must be an integer between 0 and 3600, got "-1"'],
     [{ DB_STATEMENT_TIMEOUT: '1.5' }, 'DB_STATEMENT_TIMEOUT must be an integer between 0 and 86400, got "1.5"'],
+    [{ WEBHOOK_RETRY_SCALE: '0' }, 'WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1, got "0"'],
+    [{ WEBHOOK_LOG_DAYS: '0' }, 'WEBHOOK_LOG_DAYS must be an integer between 1 and 36500, got "0"'],
+    [{ WEBHOOKS_ALLOW_PRIVATE: 'yes' }, 'WEBHOOKS_ALLOW_PRIVATE must be 1 or 0, got "yes"'],
     [
       { TRUST_PROXY: 'maybe' },
       'TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges, got "maybe"',

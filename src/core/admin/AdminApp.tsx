@@ -27,6 +27,7 @@ import {
   ResetPasswordPage,
   ResourceList,
   TwoFactorSetupPage,
+  WebhooksPage,
 } from './lazyScreens';
 import { adminModules } from './resources';
 import { AdminResourcesProvider, moduleOf, type AdminResources } from './resources/AdminResources';
@@ -140,6 +141,7 @@ function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; val
         <CustomRoutes>
           <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />
           <Route path={ADMIN_OWN_PATHS.auditLog} element={guarded(ADMIN_OWN_PATHS.auditLog, <AuditLogPage />)} />
+          <Route path={`${ADMIN_OWN_PATHS.webhooks}/*`} element={guarded(ADMIN_OWN_PATHS.webhooks, <WebhooksPage />)} />
           {folderRoutes(value)}
         </CustomRoutes>
       </AdminUI>

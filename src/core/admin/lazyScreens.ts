@@ -16,6 +16,7 @@ export const ResetPasswordPage = lazy(
   lazyWithTimeout(() => import('../../features/sign-in/admin/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage }))),
 );
 export const AuditLogPage = lazy(lazyWithTimeout(() => import('../../features/audit/admin/AuditLogPage')));
+export const WebhooksPage = lazy(lazyWithTimeout(() => import('../../features/webhooks/admin/WebhooksPage')));
 export const TwoFactorSetupPage = lazy(
   lazyWithTimeout(() => import('../../features/two-factor/admin/TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage }))),
 );

@@ -14,6 +14,7 @@ import { productFeatures } from './features';
 import { createFastify } from './app-parts/fastify';
 import { openDependencies } from './app-parts/dependencies';
 import { registerSharedPlugins } from './app-parts/shared-plugins';
+import { webhookEventDocs } from '../../features/webhooks/contract';
 import './types';
 
 export interface BuildOptions {
@@ -94,7 +95,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = createFastify(config, opts);
   await openDependencies(app, config, opts);
   const routes = trackRoutes(app);
-  await registerSharedPlugins(app, config);
+  await registerSharedPlugins(app, config, webhookEventDocs(resources.list.map((r) => r.name)));
   const lifecycle = await registerFeatures(app, opts.features ?? productFeatures, resources.list, routes);
   await app.ready();
   const bootstrapResult = await start(app, resources.list, routes, lifecycle);

@@ -63,8 +63,21 @@ export interface Config {
   versionsKeep: number;
   /** Versions older than this many days go, except each record's newest (VERSIONS_MAX_DAYS; unset: no age limit). */
   versionsMaxDays?: number;
+  /** Outgoing webhooks (WEBHOOKS_ALLOW_HTTP, WEBHOOKS_ALLOW_PRIVATE, WEBHOOK_LOG_DAYS, WEBHOOK_RETRY_SCALE). */
+  webhooks: WebhooksConfig;
   /** Keep the database in memory (tests). */
   inMemoryDb?: boolean;
+}
+
+export interface WebhooksConfig {
+  /** Endpoints may be plain `http` URLs (local setups). */
+  allowHttp: boolean;
+  /** Endpoints may be loopback, private, link-local or metadata addresses (tests, local setups). */
+  allowPrivate: boolean;
+  /** Deliveries and their attempts are kept this many days. */
+  logDays: number;
+  /** The retry schedule and the days before a failing endpoint is disabled, multiplied (tests shrink them). */
+  retryScale: number;
 }
 
 export interface S3Config {
@@ -189,6 +202,19 @@ function s3(env: NodeJS.ProcessEnv): S3Config | undefined {
   };
 }
 
+function webhooks(env: NodeJS.ProcessEnv): WebhooksConfig {
+  const rawScale = env.WEBHOOK_RETRY_SCALE;
+  const retryScale = rawScale === undefined || rawScale === '' ? 1 : Number(rawScale);
+  if (!Number.isFinite(retryScale) || retryScale <= 0 || retryScale > 1)
+    throw new ConfigError(`WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1, got "${rawScale}"`);
+  return {
+    allowHttp: flag(env, 'WEBHOOKS_ALLOW_HTTP'),
+    allowPrivate: flag(env, 'WEBHOOKS_ALLOW_PRIVATE'),
+    logDays: int(env, 'WEBHOOK_LOG_DAYS', 30, 1, 36500),
+    retryScale,
+  };
+}
+
 function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.METRICS_TOKEN || undefined;
   if (raw && raw.length < 16) throw new ConfigError('METRICS_TOKEN must have at least 16 characters');
@@ -250,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     versionsKeep: int(env, 'VERSIONS_KEEP', 100, 1, 1_000_000),
     versionsMaxDays: env.VERSIONS_MAX_DAYS ? int(env, 'VERSIONS_MAX_DAYS', 0, 1, 36500) : undefined,
     s3: s3(env),
+    webhooks: webhooks(env),
   };
 }
 

@@ -22,6 +22,7 @@ import { dashboardFeature } from '../../features/dashboard/server';
 import { accountFeature } from '../../features/account/server';
 import { signInFeature } from '../../features/sign-in/server';
 import { oidcFeature } from '../../features/oidc/server';
+import { webhooksFeature } from '../../features/webhooks/server';
 
 /**
  * The product's features, one line each, in the order their routes register:
@@ -38,6 +39,7 @@ export const productFeatures: readonly ServerFeature[] = [
   permissionsFeature,
   sessionsFeature,
   apiTokensFeature,
+  webhooksFeature,
   twoFactorFeature,
   rolesFeature,
   accessRulesFeature,

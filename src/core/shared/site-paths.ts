@@ -23,6 +23,7 @@ export const ADMIN_OWN_PATHS = {
   login: '/login',
   profile: '/account/profile',
   auditLog: '/audit-log',
+  webhooks: '/webhooks',
   twoFactorSetup: '/account/two-factor',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',

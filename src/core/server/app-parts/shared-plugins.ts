@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from '../config';
 import { opsPlugin } from '../plugins/ops';
@@ -28,8 +28,11 @@ async function registerRateLimits(app: FastifyInstance, config: Config): Promise
   });
 }
 
+/** The `webhooks` section's type, as the plugin takes it (OpenAPI 3.1). */
+type OpenApiWebhooks = Extract<NonNullable<FastifyDynamicSwaggerOptions['openapi']>, { webhooks?: unknown }>['webhooks'];
+
 /** The OpenAPI document (`/api/docs/json`) built from every route's contract, and its viewer. */
-async function registerApiDocs(app: FastifyInstance): Promise<void> {
+async function registerApiDocs(app: FastifyInstance, webhooks: Record<string, unknown>): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -40,6 +43,8 @@ async function registerApiDocs(app: FastifyInstance): Promise<void> {
         license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
       },
       servers: [{ url: '/', description: 'This server' }],
+      // What this server sends out (outgoing webhooks), each event's body.
+      webhooks: webhooks as OpenApiWebhooks,
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token from POST /api/auth/login.' },
@@ -68,7 +73,7 @@ async function registerApiDocs(app: FastifyInstance): Promise<void> {
  * limits, multipart bodies, the API document, and the auth hook (sessions
  * and permission records).
  */
-export async function registerSharedPlugins(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSharedPlugins(app: FastifyInstance, config: Config, webhooks: Record<string, unknown> = {}): Promise<void> {
   completeApiContracts(app);
   await app.register(opsPlugin);
   await app.register(errorsPlugin);
@@ -76,6 +81,6 @@ export async function registerSharedPlugins(app: FastifyInstance, config: Config
   await app.register(securityHeadersPlugin);
   await registerRateLimits(app, config);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
-  await registerApiDocs(app);
+  await registerApiDocs(app, webhooks);
   await app.register(authPlugin);
 }

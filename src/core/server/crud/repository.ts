@@ -22,6 +22,7 @@ import { recordDiff } from '../audit/diff';
 import { auditInsert, type AuditActor } from '../audit/record';
 import { endSessionsAfterWrite } from './session-rules';
 import { writeVersion, type VersionOp } from '../versions/store';
+import { queueChangeEvent } from './change-events';
 import { trashRecord } from '../trash/store';
 import { pageCount, pageOffset } from '../../shared/api/paging';
 import type { Access } from '../access/access';
@@ -280,8 +281,16 @@ const soleWriteSince = (before: ApiRecord | undefined, after: ApiRecord | undefi
  * its resource's rule ends.
  */
 async function followWrite(tx: Db, r: ResourceDef, ctx: WriteContext, change: WriteChange, id: string): Promise<void> {
-  if (!ctx.audit && !r.endSessions && r.history === false) return;
+  if (!ctx.audit && !r.endSessions && r.history === false) {
+    // Nothing else reads the record back: the event names the fields the body carried.
+    const fields = change.op === 'delete' ? [] : Object.keys(change.body ?? {}).filter((f) => Object.hasOwn(r.fields, f));
+    await queueChangeEvent(tx, r, change.op, id, fields);
+    return;
+  }
   const after = change.op === 'delete' ? undefined : await readInTransaction(tx, r, id, ctx.storage);
+  const diff = recordDiff(r, change.before, after, change.body);
+  // An update that changed nothing tells nothing, as it leaves no audit entry.
+  if (change.op !== 'update' || Object.keys(diff).length) await queueChangeEvent(tx, r, change.op, id, Object.keys(diff));
   const entry = ctx.audit && auditEntry(r, ctx.audit, change, id, after);
   // A create's row is new, an update's or delete's was locked by its statement (writeInside).
   const versioned = await writeVersion(tx, r, id, ctx.versionOp ?? change.op, after, {
@@ -317,6 +326,7 @@ export async function storeVersion(
 ): Promise<void> {
   const after = op === 'delete' ? undefined : await readInTransaction(tx, r, id, by.files);
   await writeVersion(tx, r, id, op, after, { actorId: by.actorId });
+  await queueChangeEvent(tx, r, op, id, Object.keys(recordDiff(r, undefined, after, undefined)));
 }
 
 /** Request body -> column values, each field as its kind stores it (trimmed, canonical, hashed...). */

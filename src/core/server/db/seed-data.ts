@@ -39,6 +39,15 @@ export const OWN_MENU = [
     description: 'Who changed what, and when',
     roles: [],
   },
+  {
+    // Superadmins only; migration 0021 adds it to databases seeded before it.
+    name: 'Webhooks',
+    menu: 'Access',
+    menu_order: 170,
+    path: '/webhooks',
+    description: 'Where changes are sent, and how each delivery went',
+    roles: [],
+  },
 ];
 
 export interface SeedMenuEntry {

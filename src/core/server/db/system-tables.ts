@@ -383,3 +383,87 @@ export const oidcSignIns = pgTable(
   },
   (t) => [index('oidc_sign_ins_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Outgoing webhooks (src/features/webhooks/): where events go. `secret` is
+ * the signing key (`whsec_` + base64), `previous_secret` the one a rotation
+ * replaced, still signing beside it until `previous_until`. `failing_since`:
+ * the first failure of the current run of failures (an endpoint failing for
+ * days is disabled).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    description: text('description'),
+    /** Event types (`users.created`) or `*`. */
+    events: text('events').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    includeRecord: boolean('include_record').notNull().default(false),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousUntil: timestamp('previous_until', { withTimezone: true, mode: 'string' }),
+    /** Whose reading rules shape `data.record`, and who hears when it is disabled. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'string' }),
+    disabledReason: text('disabled_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_enabled_idx').on(t.enabled)],
+);
+
+/**
+ * One event for one endpoint: the outbox. Written in the transaction of the
+ * change it tells (src/core/server/crud/change-events.ts), so a rolled-back
+ * change leaves none. Its id is the `webhook-id`, the same on every attempt.
+ * `pending` until delivered (`succeeded`) or given up (`failed`); claimed
+ * by one process at a time with a lease (`locked_until`), as the mail outbox.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    /** The declared resource the event is about (none for a test event, say). */
+    resource: text('resource'),
+    recordId: text('record_id'),
+    /** The body's `data` without the record (read when sent, as the endpoint's owner may). */
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'string' }),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+  ],
+);
+
+/** Each attempt of a delivery: what was sent, what came back (the body's first 64 KB), how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    requestHeaders: jsonb('request_headers').notNull(),
+    requestBody: text('request_body').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.at)],
+);

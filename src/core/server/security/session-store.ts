@@ -1,3 +1,4 @@
+import { queueEvent } from '../crud/change-events';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/tables';
@@ -25,17 +26,21 @@ export async function createSession(
   opts: SessionOptions = {},
 ): Promise<string> {
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000).toISOString();
-  const [row] = await db
-    .insert(sessions)
-    .values({
-      userId,
-      expiresAt,
-      ip: client?.ip ?? null,
-      userAgent: client?.userAgent?.slice(0, UA_MAX) ?? null,
-      providerMfa: opts.providerMfa ?? false,
-    })
-    .returning({ id: sessions.id });
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sessions)
+      .values({
+        userId,
+        expiresAt,
+        ip: client?.ip ?? null,
+        userAgent: client?.userAgent?.slice(0, UA_MAX) ?? null,
+        providerMfa: opts.providerMfa ?? false,
+      })
+      .returning({ id: sessions.id });
+    // Told with the session it starts: `data.record`, for an endpoint that asks, is the user.
+    await queueEvent(tx, 'user.signed_in', { resource: 'users', id: userId }, 'users');
+    return row.id;
+  });
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

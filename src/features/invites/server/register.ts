@@ -3,6 +3,7 @@ import type { Db } from '../../../core/server/db/client';
 import { invitesT, usersT } from '../../../core/server/db/tables';
 import { conflict, HttpError } from '../../../core/server/http/http-error';
 import { createRecord, storeVersion } from '../../../core/server/crud/repository';
+import { queueEvent } from '../../../core/server/crud/change-events';
 import type { FileStorage } from '../../../core/server/storage/file-storage';
 import type { AuditActor } from '../../../core/server/audit/record';
 import { resourceByName } from '../../../../resources/set';
@@ -81,6 +82,7 @@ export async function registerWithInvite(
           await notifyApprovers(tx, { id: userId, name, email }, inviteId);
           // Nobody is signed in: the registrant is the writer.
           await storeVersion(tx, resourceByName('invites'), inviteId, 'update', { files: ctx.storage, actorId: userId });
+          await queueEvent(tx, 'invite.submitted', { resource: 'invites', id: inviteId, user: userId }, 'invites');
         },
       },
     });

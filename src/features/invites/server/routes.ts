@@ -26,6 +26,7 @@ import { readableSql } from '../../../core/server/access/condition-sql';
 import { ruleResourceOf } from '../../../core/shared/access-rules';
 import { resourceByName } from '../../../../resources/set';
 import { storeVersion } from '../../../core/server/crud/repository';
+import { queueEvent } from '../../../core/server/crud/change-events';
 import { trashRecord } from '../../../core/server/trash/store';
 
 const DEFAULT_HOURS = 48;
@@ -149,6 +150,7 @@ export async function inviteRoutes(server: FastifyInstance) {
       }
       await storeVersion(tx, resourceByName('users'), userId, 'update', by(req));
       await storeVersion(tx, resourceByName('invites'), String(invite.id), 'update', by(req));
+      await queueEvent(tx, 'invite.approved', { resource: 'invites', id: String(invite.id), user: userId }, 'invites');
       await tx.insert(notificationsT).values({ user: userId, title: 'Your account has been approved', link: '/admin' });
       await markRegistrationDone(tx, String(invite.id), String(user.email));
       await recordAudit(tx, auditActorOf(req), {
@@ -191,6 +193,7 @@ export async function inviteRoutes(server: FastifyInstance) {
         .returning({ email: usersT.email });
       if (removed) await storeVersion(tx, resourceByName('users'), String(invite.registrant), 'delete', by(req));
       await storeVersion(tx, resourceByName('invites'), String(invite.id), 'update', by(req));
+      await queueEvent(tx, 'invite.rejected', { resource: 'invites', id: String(invite.id), user: String(invite.registrant) }, 'invites');
       await recordAudit(tx, auditActorOf(req), {
         action: 'reject',
         resource: 'invites',

@@ -1,6 +1,7 @@
 import { eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/server/db/client';
 import { inTransaction } from '../../../core/server/db/transaction';
+import { queueEvent } from '../../../core/server/crud/change-events';
 import { translationsT } from '../../../core/server/db/tables';
 import { badRequest } from '../../../core/server/http/http-error';
 import { checkSave, describeFinding, type MarkupFinding } from '../markup';
@@ -86,6 +87,9 @@ export async function saveLanguage(db: Db, lang: string, entries: Entries, opts:
         await recordAudit(tx, opts.audit, { action: own ? 'update' : 'create', resource: 'translations', recordId: String(row.id), diff });
     }
     if (opts.afterWrite) await opts.afterWrite(tx, own ? before : null, row);
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(entries)])].filter((k) => before[k] !== entries[k]);
+    if (keys.length)
+      await queueEvent(tx, 'translations.saved', { resource: 'translations', id: String(row.id), language: lang, fields: keys });
     return row;
   });
 }

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { ResourceDef } from '../../shared/resource';
+import type { Db } from '../db/client';
+import { webhookDeliveries, webhookEndpoints } from '../db/system-tables';
+
+/** What a write did to a record, as an event names it (`<resource>.created`). */
+export type ChangeOp = 'create' | 'update' | 'delete' | 'restore';
+
+const PAST: Record<ChangeOp, string> = { create: 'created', update: 'updated', delete: 'deleted', restore: 'restored' };
+
+/** The event type of a write: `users.created`, `roles.restored`... */
+export const changeEventType = (r: ResourceDef, op: ChangeOp) => `${r.name}.${PAST[op]}`;
+
+/**
+ * Queues an event for every enabled webhook endpoint listening to it, in the
+ * transaction `tx` of the change it tells: the outbox. A rolled-back change
+ * leaves no event; a committed one is delivered by whichever process claims
+ * it (src/features/webhooks/server/delivery.ts). With no endpoint listening,
+ * this is one statement that inserts nothing.
+ */
+export async function queueEvent(
+  tx: Db,
+  type: string,
+  data: { id?: string; fields?: readonly string[] } & Record<string, unknown>,
+  resource: string | null = null,
+): Promise<void> {
+  const recordId = typeof data.id === 'string' ? data.id : null;
+  await tx.execute(sql`
+    INSERT INTO ${webhookDeliveries} (endpoint_id, event_type, resource, record_id, data)
+    SELECT e.id, ${type}, ${resource}, ${recordId}, ${JSON.stringify(data)}::jsonb
+      FROM ${webhookEndpoints} e
+     WHERE e.enabled AND e.events && ARRAY[${type}, '*']::text[]`);
+}
+
+/** A write of a declared resource as an event: the record's id and the names of the fields it changed. */
+export function queueChangeEvent(tx: Db, r: ResourceDef, op: ChangeOp, id: string, fields: readonly string[]): Promise<void> {
+  return queueEvent(tx, changeEventType(r, op), { resource: r.name, id, fields: [...fields].sort() }, r.name);
+}

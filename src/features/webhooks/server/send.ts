@@ -1,0 +1,91 @@
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { isPrivateAddress, safeLookup } from './url-guard';
+
+/** How long one attempt may take, connection to last byte. */
+export const TIMEOUT_MS = 15_000;
+/** The part of a response body the log keeps. */
+export const RESPONSE_KEEP = 64 * 1024;
+
+export interface SendResult {
+  status: number | null;
+  body: string | null;
+  /** Why no status came back (timeout, refused, private address). */
+  error: string | null;
+  retryAfter: string | null;
+  durationMs: number;
+}
+
+/**
+ * POSTs one delivery: no redirects followed (a 3xx is an answer like any
+ * other), the host's addresses checked again as it connects (unless private
+ * ones are allowed), 15 s for the whole exchange, the first 64 KB of the
+ * answer kept.
+ */
+export function send(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<SendResult> {
+  const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
+  return new Promise((resolve) => {
+    let settled = false;
+    // Set once the request exists; a check refusing before that has no timer to clear.
+    const clock: { timer?: NodeJS.Timeout } = {};
+    const done = (r: Omit<SendResult, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(clock.timer);
+      resolve({ ...r, durationMs: took() });
+    };
+    const failed = (error: string) => done({ status: null, body: null, error: error.replace(/\0/g, '').slice(0, 500), retryAfter: null });
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      failed('invalid URL');
+      return;
+    }
+    const host = target.hostname.replace(/^\[|\]$/g, '');
+    if (!allowPrivate && isIP(host) && isPrivateAddress(host)) {
+      failed(`refused: ${host} is a private address`);
+      return;
+    }
+    const client = target.protocol === 'https:' ? https : http;
+    const req = client.request(target, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup: safeLookup(allowPrivate) as unknown as typeof import('node:dns').lookup,
+      agent: false,
+    });
+    clock.timer = setTimeout(() => {
+      failed('timeout');
+      req.destroy();
+    }, TIMEOUT_MS);
+    req.on('error', (err: NodeJS.ErrnoException) => failed(String(err.message || err.code || err)));
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const finish = () =>
+        done({
+          status: res.statusCode ?? null,
+          // PostgreSQL text holds no NUL: a binary answer is kept readable, not refused.
+          body: Buffer.concat(chunks).toString('utf8').replace(/\0/g, '\uFFFD'),
+          error: null,
+          retryAfter: typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null,
+        });
+      res.on('data', (c: Buffer) => {
+        if (kept >= RESPONSE_KEEP) return;
+        const part = c.subarray(0, RESPONSE_KEEP - kept);
+        chunks.push(part);
+        kept += part.length;
+        // Enough kept: the rest is not read.
+        if (kept >= RESPONSE_KEEP) {
+          finish();
+          res.destroy();
+        }
+      });
+      res.on('end', finish);
+      res.on('error', finish);
+    });
+    req.end(body);
+  });
+}
