@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Confirm, Title, useNotify } from 'react-admin';
+import { Confirm, Title, useLocaleState, useNotify } from 'react-admin';
 import { errorBody } from '../../../core/admin/api/ApiError';
 import { LoadStatus } from '../../../core/admin/generic/LoadStatus';
 import { loadDelivery, redeliver } from './webhooksApi';
 import { useWebhooksT } from './useWebhooksT';
+import { formatDateTime } from '../../../core/web/dates';
 
 const Pre = ({ children }: { children: string }) => (
   <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12, m: 0, maxHeight: 240, overflow: 'auto' }}>
@@ -18,6 +19,7 @@ const Pre = ({ children }: { children: string }) => (
 export function DeliveryDetail() {
   const { id = '', deliveryId = '' } = useParams();
   const t = useWebhooksT();
+  const [locale = 'en'] = useLocaleState();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const q = useQuery({
@@ -70,7 +72,7 @@ export function DeliveryDetail() {
               <Card key={a._id} variant="outlined">
                 <CardContent>
                   <Typography variant="subtitle2" component="h3">
-                    {a.at ? new Date(a.at).toLocaleString() : ''} · {a.responseStatus ?? a.error} · {a.durationMs} ms
+                    {formatDateTime(a.at, locale)} · {a.responseStatus ?? a.error} · {a.durationMs} ms
                   </Typography>
                   <Typography variant="body2">{t('request')}</Typography>
                   <Pre>

@@ -21,12 +21,14 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Confirm, Title, useNotify } from 'react-admin';
+import { Confirm, Title, useLocaleState, useNotify } from 'react-admin';
 import { errorBody } from '../../../core/admin/api/ApiError';
 import { LoadStatus } from '../../../core/admin/generic/LoadStatus';
 import { DELIVERY_STATUSES } from '../contract';
 import { EndpointForm } from './EndpointForm';
 import { SecretDialog } from './SecretDialog';
+import { readableUrl } from './readableUrl';
+import { formatDateTime } from '../../../core/web/dates';
 import { deleteEndpoint, loadDeliveries, loadEndpoint, replay, rotateSecret, sendTest, updateEndpoint } from './webhooksApi';
 import { useWebhooksT } from './useWebhooksT';
 
@@ -36,6 +38,7 @@ type Pending = 'rotate' | 'test' | 'replay' | 'delete' | null;
 export function EndpointDetail() {
   const { id = '' } = useParams();
   const t = useWebhooksT();
+  const [locale = 'en'] = useLocaleState();
   const notify = useNotify();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -87,7 +90,7 @@ export function EndpointDetail() {
       {e && (
         <>
           <Typography component="h1" variant="h5" sx={{ my: 1, wordBreak: 'break-all' }}>
-            {e.url}
+            {readableUrl(e.url)}
           </Typography>
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mb: 1 }}>
             <Chip size="small" color={e.enabled ? 'success' : 'default'} label={e.enabled ? t('enabled') : t('disabled')} />
@@ -179,7 +182,7 @@ export function EndpointDetail() {
                     {d.lastStatus !== null ? ` (${d.lastStatus})` : ''}
                   </TableCell>
                   <TableCell>{d.attempts}</TableCell>
-                  <TableCell>{d.createdAt ? new Date(d.createdAt).toLocaleString() : ''}</TableCell>
+                  <TableCell>{formatDateTime(d.createdAt, locale)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

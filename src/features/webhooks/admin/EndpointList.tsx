@@ -20,6 +20,7 @@ import { Title } from 'react-admin';
 import { LoadStatus } from '../../../core/admin/generic/LoadStatus';
 import { EndpointForm } from './EndpointForm';
 import { SecretDialog } from './SecretDialog';
+import { readableUrl } from './readableUrl';
 import { createEndpoint, loadEndpoints } from './webhooksApi';
 import { useWebhooksT } from './useWebhooksT';
 
@@ -61,7 +62,7 @@ export function EndpointList() {
                 <TableRow key={e._id}>
                   <TableCell sx={{ wordBreak: 'break-all' }}>
                     <Link component={RouterLink} to={e._id}>
-                      {e.url}
+                      {readableUrl(e.url)}
                     </Link>
                     {e.description && (
                       <Typography variant="body2" color="text.secondary">
