@@ -7,6 +7,7 @@ import { ROUTES } from '../../src/core/site/routes';
 import { ADMIN_SEGMENTS, adminTwin } from '../../src/core/web/adminPaths';
 import { gadgets } from '../fixtures/gadgets';
 import type { ResourceDef } from '../../src/core/shared/resource';
+import { recordAdminPath } from '../../src/core/shared/record-path';
 
 const named = (name: string): ResourceDef => ({ ...gadgets, name, table: name, api: `/api/auth/${name}`, path: `/${name}` });
 
@@ -50,5 +51,16 @@ describe('route names', () => {
       'Resource "widgets": "weight" is a number field, which `q` cannot search.',
       'Resource "widgets": sorting names the unknown field "nope".',
     ]);
+  });
+});
+
+describe('the path that opens a record', () => {
+  it('is the list with ?open=id, or the declaration editPath under its own path', () => {
+    expect(recordAdminPath(named('widgets'), 'a b')).toBe('/admin/widgets?open=a%20b');
+    expect(recordAdminPath({ ...named('widgets'), editPath: '/widgets/:id/edit' }, '7')).toBe('/admin/widgets/7/edit');
+    expect(resourceProblems([...resources, { ...named('widgets'), editPath: '/other/:id' }])).toEqual([
+      'Resource "widgets": editPath must start with /widgets/ and hold :id, not /other/:id.',
+    ]);
+    expect(resourceProblems([...resources, { ...named('widgets'), editPath: '/widgets/edit' }])).toHaveLength(1);
   });
 });

@@ -19,6 +19,7 @@ import { rolesFeature } from '../../features/roles/server';
 import { accessRulesFeature } from '../../features/access-rules/server';
 import { permissionsFeature } from '../../features/permissions/server';
 import { dashboardFeature } from '../../features/dashboard/server';
+import { searchFeature } from '../../features/search/server';
 import { accountFeature } from '../../features/account/server';
 import { signInFeature } from '../../features/sign-in/server';
 import { oidcFeature } from '../../features/oidc/server';
@@ -54,5 +55,6 @@ export const productFeatures: readonly ServerFeature[] = [
   presenceFeature,
   crudFeature,
   dashboardFeature,
+  searchFeature,
   routesFeature('web', webPlugin),
 ];

@@ -87,6 +87,12 @@ export interface ResourceDef {
   };
   /** Admin path of the screen; the menu entry carries the same path. */
   path: string;
+  /**
+   * Admin path that opens one record, `:id` standing for its id, when its
+   * screen is not the list's (an editor page of its own). Default: the list
+   * with `?open=:id`, which opens the record's form.
+   */
+  editPath?: string;
   /** Options lists (ref inputs) load with this limit, high enough to load them all. */
   choicesLimit?: number;
   /** Restrict ref choices, e.g. only confirmed, unblocked users. */

@@ -10,6 +10,7 @@ export const experiences: ResourceDef = {
   table: 'experiences',
   api: '/api/auth/experiences',
   path: '/experiences',
+  editPath: '/experiences/:id/edit',
   menu: { name: 'Experiences', group: 'normal', order: 10, description: 'Content with images', roles: ['admin'] },
   fields: {
     createdAt: { type: 'date', readOnly: true },

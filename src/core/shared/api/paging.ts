@@ -13,8 +13,11 @@ export const PageParam = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 
 /** `?limit=` of a paged list, with its most and default. */
 export const LimitParam = (maximum: number, defaultLimit: number) => Type.Integer({ minimum: 1, maximum, default: defaultLimit });
 
+/** The longest search term any list or search takes. */
+export const SEARCH_MAX = 200;
+
 /** `?q=`: a search term. */
-export const SearchParam = Type.String({ maxLength: 200 });
+export const SearchParam = Type.String({ maxLength: SEARCH_MAX });
 
 /** Rows to skip for a 1-based page. */
 export const pageOffset = (page: number, limit: number): number => (page - 1) * limit;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_NOTIFICATIONS, NEW_USERS_DAYS, dashboardOperation, type DashboardAnswer } from '../contract';
 import { hasOperation, type ResourceDef } from '../../../core/shared/resource';
 import { resourceByName } from '../../../../resources/set';
-import { invitesT, notificationsT, permissionsT, rolePermissionsT, userRolesT, usersT } from '../../../core/server/db/tables';
+import { invitesT, notificationsT, usersT } from '../../../core/server/db/tables';
 import { tableOf } from '../../../core/server/db/resource-tables';
 import { rowsOf } from '../../../core/server/db/rows';
 import type { Db } from '../../../core/server/db/client';
@@ -11,25 +11,10 @@ import { countRows } from '../../../core/server/crud/count';
 import { isoDate } from '../../../core/server/crud/representation';
 import { signedIn } from '../../../core/server/http/signed-in';
 import { accessThrough } from '../../../core/server/access/route-access';
+import { readableRoutes } from '../../../core/server/access/readable-routes';
 import { readableSql } from '../../../core/server/access/condition-sql';
 import { ruleResourceOf } from '../../../core/shared/access-rules';
 import type { AuthContext } from '../../../core/server/types';
-
-/** The GET routes a user may call: held through one of their roles, or public by their permission record. */
-async function readableRoutes(db: Db, userId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ route: permissionsT.route })
-    .from(permissionsT)
-    .where(
-      and(
-        eq(permissionsT.method, 'GET'),
-        sql`(${permissionsT.auth} = false OR ${permissionsT.id} IN (
-          SELECT rp.target_id FROM ${rolePermissionsT} rp JOIN ${userRolesT} ur ON ur.role_id = rp.owner_id
-          WHERE ur.user_id = ${userId}))`,
-      ),
-    );
-  return new Set(rows.map((r) => String(r.route)));
-}
 
 /** The records of `r` the caller reads through its list (their access rules), as SQL; undefined for all. */
 async function listedWhere(db: Db, auth: AuthContext, r: ResourceDef) {

@@ -1,0 +1,19 @@
+import type { ResourceDef } from './resource';
+
+/** The admin's address prefix: every back-office screen lives under it. */
+export const ADMIN_BASE = '/admin';
+
+/** `?open=`: the list opens this record's form (what a search result or a link to a record leads to). */
+export const OPEN_PARAM = 'open';
+
+/** The admin path that opens one record of `r`. */
+export function recordAdminPath(r: Pick<ResourceDef, 'path' | 'editPath'>, id: string): string {
+  const safe = encodeURIComponent(id);
+  if (r.editPath) return `${ADMIN_BASE}${r.editPath.replace(':id', safe)}`;
+  return `${ADMIN_BASE}${r.path}?${OPEN_PARAM}=${safe}`;
+}
+
+/** The admin path of `r`'s list searched for `q` (react-admin keeps a list's filters as JSON in `?filter=`). */
+export function searchedListPath(r: Pick<ResourceDef, 'path'>, q: string): string {
+  return `${ADMIN_BASE}${r.path}?${new URLSearchParams({ filter: JSON.stringify({ q }) })}`;
+}

@@ -1,0 +1,70 @@
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../../core/server/db/client';
+import { clientPermissionsT, roleClientPermissionsT, userRolesT } from '../../../core/server/db/tables';
+import { escapeLike } from '../../../core/server/crud/query';
+import { ADMIN_BASE } from '../../../core/shared/record-path';
+import { resourceByName } from '../../../../resources/set';
+import { searchEntries } from '../../translations/server/search';
+import { MENU_GROUP, TRANSLATIONS_GROUP, type SearchGroup } from '../contract';
+import { matchIn } from '../match';
+
+/** The screens of the caller's menu (the entries their roles hold; all for a superadmin) whose name, path or description holds `q`. */
+export async function menuGroup(db: Db, q: string, limit: number, userId: string | null): Promise<SearchGroup> {
+  const pattern = `%${escapeLike(q)}%`;
+  const held = userId
+    ? inArray(
+        clientPermissionsT.id,
+        db
+          .select({ id: roleClientPermissionsT.targetId })
+          .from(roleClientPermissionsT)
+          .innerJoin(userRolesT, eq(userRolesT.role, roleClientPermissionsT.ownerId))
+          .where(eq(userRolesT.user, userId)),
+      )
+    : undefined;
+  const where = and(
+    held,
+    or(ilike(clientPermissionsT.name, pattern), ilike(clientPermissionsT.path, pattern), ilike(clientPermissionsT.description, pattern)),
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(clientPermissionsT)
+      .where(where)
+      .orderBy(asc(clientPermissionsT.menu_order), asc(clientPermissionsT.name))
+      .limit(limit),
+    db.select({ n: count() }).from(clientPermissionsT).where(where),
+  ]);
+  return {
+    resource: MENU_GROUP,
+    total: n,
+    exact: true,
+    path: `${ADMIN_BASE}/`,
+    items: rows.map((c) => ({
+      id: String(c.id),
+      label: String(c.name),
+      path: `${ADMIN_BASE}${String(c.path)}`,
+      match:
+        matchIn('name', String(c.name), q) ??
+        matchIn('path', String(c.path), q) ??
+        (c.description ? matchIn('description', String(c.description), q) : null),
+    })),
+  };
+}
+
+/** Interface texts whose key or text holds `q`, in every language; each opens the translations screen at that key. */
+export async function translationsGroup(db: Db, q: string, limit: number): Promise<SearchGroup> {
+  const screen = resourceByName(TRANSLATIONS_GROUP).path;
+  const { found, total } = await searchEntries(db, q, limit);
+  return {
+    resource: TRANSLATIONS_GROUP,
+    total,
+    exact: true,
+    path: `${ADMIN_BASE}${screen}?${new URLSearchParams({ q })}`,
+    items: found.map((e) => ({
+      id: `${e.language}:${e.key}`,
+      label: `${e.key} (${e.language})`,
+      path: `${ADMIN_BASE}${screen}?${new URLSearchParams({ lang: e.language, q: e.key })}`,
+      match: matchIn('key', e.key, q) ?? matchIn('value', e.value, q),
+    })),
+  };
+}

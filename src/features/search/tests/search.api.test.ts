@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startHarness, type Harness } from '../../../../tests/api/harness';
+import { call, createUser } from '../../../../tests/api/helpers';
+import { createRole, signedIn, type Person } from '../../../../tests/api/security/people';
+import { SEARCH_ITEMS_DEFAULT } from '../contract';
+
+// One search over every list a person may read: what the lists would show them, grouped, and nothing else.
+
+interface Item {
+  id: string;
+  label: string;
+  path: string;
+  match: { field: string; text: string; start: number; length: number } | null;
+}
+interface Group {
+  resource: string;
+  total: number;
+  exact: boolean;
+  path: string;
+  items: Item[];
+}
+
+let h: Harness;
+let limited: Person;
+const people: Record<string, { _id: string; email: string }> = {};
+let draftId = '';
+
+const search = (query: string, token?: string) => call(h, 'GET', `/api/auth/search?${query}`, { token });
+const groupsOf = async (query: string, token = h.adminToken): Promise<Group[]> => {
+  const res = await search(query, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().groups;
+};
+const group = (groups: Group[], resource: string) => groups.find((g) => g.resource === resource);
+/** The matched characters of an item, as a screen would highlight them. */
+const highlighted = (i: Item) => i.match && i.match.text.slice(i.match.start, i.match.start + i.match.length);
+
+beforeAll(async () => {
+  h = await startHarness();
+  const maria = await createUser(h, { name: 'Maria Papadopoulou', email: 'm.papadopoulou@example.com', confirmed: true });
+  const mariaGr = await createUser(h, { name: 'Μαρία Παπαδοπούλου', email: 'maria.gr@example.gr', confirmed: true });
+  const tamara = await createUser(h, { name: 'Tamara Mariakis', email: 'tamara@example.com', confirmed: true });
+  // Confirmed, so the limited role reads her record, but her e-mail is a field it may not read.
+  const hiddenMail = await createUser(h, { name: 'Nikos Demetriou', email: 'secretmailbox-zq@example.com', confirmed: true });
+  // Not confirmed: outside the limited role's records altogether.
+  const unconfirmed = await createUser(h, { name: 'Unconfirmed Quillonby', email: 'quillonby@example.com', confirmed: false });
+  Object.assign(people, { maria, mariaGr, tamara, hiddenMail, unconfirmed });
+
+  const draft = await call(h, 'POST', '/api/auth/experiences', {
+    token: h.adminToken,
+    body: {
+      title: 'Maria walks the island of Quillonby',
+      description: '<p>A walk with <b>Maria</b> around the bay.</p>',
+      under_review: true,
+    },
+  });
+  expect(draft.statusCode, draft.body).toBe(201);
+  draftId = draft.json()._id;
+
+  const role = await createRole(h, 'Search Limited', 'staff', [
+    ['GET', '/api/auth/users'],
+    ['GET', '/api/auth/experiences'],
+  ]);
+  const rules = {
+    users: { read: ['name', 'createdAt', 'confirmed'], where: { confirmed: { eq: true } } },
+    experiences: { read: ['title', 'createdAt', 'createdBy'], where: { createdBy: { eq: '$me' } } },
+  };
+  const put = await call(h, 'PUT', `/api/auth/roles/${role}/access`, { token: h.adminToken, body: { resources: rules } });
+  expect(put.statusCode, put.body).toBe(200);
+  limited = await signedIn(h, 'Search Limited');
+});
+afterAll(async () => h?.close());
+
+describe('GET /api/auth/search', () => {
+  test('needs a session', async () => {
+    expect((await search('q=maria')).statusCode).toBe(401);
+  });
+
+  test('finds records in every list, labelled, highlighted, with the path that opens each', async () => {
+    const groups = await groupsOf('q=papadopoulou');
+    const users = group(groups, 'users');
+    expect(users).toMatchObject({ total: 1, exact: true, path: '/admin/users?filter=%7B%22q%22%3A%22papadopoulou%22%7D' });
+    expect(users?.items).toEqual([
+      {
+        id: people.maria._id,
+        label: 'Maria Papadopoulou',
+        path: `/admin/users?open=${people.maria._id}`,
+        match: { field: 'email', text: 'm.papadopoulou@example.com', start: 2, length: 12 },
+      },
+    ]);
+    // The same person through the profiles' projection of the users table.
+    expect(group(groups, 'user-profiles')?.items.map((i) => i.id)).toEqual([people.maria._id]);
+    // Nothing else matched: no empty groups.
+    expect(groups.every((g) => g.total > 0 && g.items.length > 0)).toBe(true);
+  });
+
+  test('a term of three letters or more matches anywhere, as the lists do; a shorter one the start', async () => {
+    const long = group(await groupsOf('q=aria'), 'users');
+    expect(long?.items.map((i) => i.label)).toEqual(expect.arrayContaining(['Maria Papadopoulou', 'Tamara Mariakis']));
+    expect(long?.items.find((i) => i.label === 'Tamara Mariakis')?.match).toMatchObject({ field: 'name', start: 8, length: 4 });
+    const short = group(await groupsOf('q=ta'), 'users');
+    expect(short?.items.map((i) => i.id)).toContain(people.tamara._id);
+    expect(short?.items.map((i) => i.id)).not.toContain(people.maria._id);
+    expect(short?.items.every((i) => i.match?.start === 0)).toBe(true);
+  });
+
+  test('Greek text is found and highlighted as written', async () => {
+    const users = group(await groupsOf(`q=${encodeURIComponent('μαρία')}`), 'users');
+    expect(users?.items.map((i) => i.id)).toEqual([people.mariaGr._id]);
+    expect(highlighted(users!.items[0])).toBe('Μαρία');
+  });
+
+  test('an experience opens in its editor; rich text is matched in its words, not its markup', async () => {
+    const exp = group(await groupsOf('q=around+the+bay'), 'experiences');
+    expect(exp?.items).toEqual([
+      {
+        id: draftId,
+        label: 'Maria walks the island of Quillonby',
+        path: `/admin/experiences/${draftId}/edit`,
+        match: { field: 'description', text: expect.stringContaining('around the bay'), start: expect.any(Number), length: 14 },
+      },
+    ]);
+    expect(exp?.items[0].match?.text).not.toContain('<');
+  });
+
+  test('types narrows the groups; limit caps each group, the total still counts all', async () => {
+    const only = await groupsOf('q=maria&types=users');
+    expect(only.map((g) => g.resource)).toEqual(['users']);
+    const one = group(await groupsOf('q=maria&types=users&limit=1'), 'users');
+    expect(one?.items).toHaveLength(1);
+    expect(one?.total).toBeGreaterThanOrEqual(3);
+    const dflt = group(await groupsOf('q=example.com&types=users'), 'users');
+    expect(dflt?.items).toHaveLength(SEARCH_ITEMS_DEFAULT);
+  });
+
+  test('interface texts in every language and the screens of the menu', async () => {
+    const texts = group(await groupsOf(`q=${encodeURIComponent('Χρήστες και προφίλ')}`), 'translations');
+    expect(texts?.items).toEqual([
+      {
+        id: 'el:app.site.about.users_title',
+        label: 'app.site.about.users_title (el)',
+        path: '/admin/translations?lang=el&q=app.site.about.users_title',
+        match: { field: 'value', text: 'Χρήστες και προφίλ', start: 0, length: 18 },
+      },
+    ]);
+    const byKey = group(await groupsOf('q=about.users_title&types=translations'), 'translations');
+    expect(byKey?.items.map((i) => i.id).sort()).toEqual(['el:app.site.about.users_title', 'en:app.site.about.users_title']);
+    const menu = group(await groupsOf('q=webhooks&types=menu'), 'menu');
+    expect(menu?.items).toEqual([expect.objectContaining({ label: 'Webhooks', path: '/admin/webhooks' })]);
+  });
+
+  test('a role with field and record rules finds only what its lists show it, and no count of the rest', async () => {
+    // Her name is readable: found, and the answer holds nothing but what the list shows.
+    const found = await groupsOf('q=demetriou', limited.token);
+    expect(found.map((g) => g.resource)).toEqual(['users']);
+    expect(found[0]).toMatchObject({ total: 1, items: [{ id: people.hiddenMail._id, label: 'Nikos Demetriou' }] });
+    expect(JSON.stringify(found)).not.toContain('secretmailbox');
+    // Her e-mail is not readable: searching for it finds nothing, not even a count.
+    expect(await groupsOf('q=secretmailbox', limited.token)).toEqual([]);
+    // An unconfirmed user and the admin's draft are outside the role's records; roles, translations and
+    // screens it does not hold are not searched.
+    expect(await groupsOf('q=quillonby', limited.token)).toEqual([]);
+    const wide = await groupsOf('q=search+limited', limited.token);
+    expect(wide.map((g) => g.resource)).toEqual([]);
+    expect(await groupsOf('q=users_title', limited.token)).toEqual([]);
+    // The superadmin finds both, so the term is not what hides them.
+    const all = await groupsOf('q=quillonby');
+    expect(all.map((g) => g.resource).sort()).toEqual(['experiences', 'user-profiles', 'users']);
+  });
+
+  test('an API token is refused: search gathers lists beyond any one scope', async () => {
+    const made = await call(h, 'POST', '/api/auth/tokens', { token: h.adminToken, body: { name: 'Search probe' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const res = await search('q=maria', made.json().token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatch(/API token cannot be used for this/);
+  });
+
+  test('bad input is a 400 that says why; never a 5xx', async () => {
+    for (const query of [
+      '',
+      'q=',
+      `q=${'x'.repeat(201)}`,
+      'q=maria&types=Users!',
+      'q=maria&types=__proto__',
+      'q=maria&limit=0',
+      'q=maria&limit=21',
+      'q=maria&page=2',
+    ]) {
+      const res = await search(query, h.adminToken);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error, query).toEqual(expect.any(String));
+    }
+    // Types that name nothing, or only prototype words, search nothing.
+    expect(await groupsOf('q=maria&types=constructor,nothing-here')).toEqual([]);
+    // Characters LIKE treats as wildcards are matched as themselves.
+    expect(await groupsOf(`q=${encodeURIComponent('%_%')}`)).toEqual([]);
+  });
+});

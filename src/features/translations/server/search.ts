@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../core/server/db/client';
+import { rowsOf } from '../../../core/server/db/rows';
+import { escapeLike } from '../../../core/server/crud/query';
+import { translationsT } from '../../../core/server/db/tables';
+
+/** The route whose permission lets a person read every language's entries: search shows entries to them alone. */
+export const ENTRIES_ROUTE = '/api/auth/translations/entries';
+
+export interface FoundEntry {
+  language: string;
+  key: string;
+  value: string;
+}
+
+/**
+ * Entries of every stored language whose key or text holds `q` (any case),
+ * by key then language, the first `limit` of them, and how many there are.
+ */
+export async function searchEntries(db: Db, q: string, limit: number): Promise<{ found: FoundEntry[]; total: number }> {
+  const pattern = `%${escapeLike(q)}%`;
+  const matching = sql`FROM ${translationsT} t, jsonb_each_text(t.entries) AS e(key, value)
+    WHERE jsonb_typeof(t.entries) = 'object' AND (e.key ILIKE ${pattern} OR e.value ILIKE ${pattern})`;
+  const [rows, count] = await Promise.all([
+    db.execute(sql`SELECT t.language, e.key, e.value ${matching} ORDER BY e.key, t.language LIMIT ${limit}`),
+    db.execute(sql`SELECT count(*)::int AS n ${matching}`),
+  ]);
+  return {
+    found: rowsOf<FoundEntry>(rows).map((r) => ({ language: String(r.language), key: String(r.key), value: String(r.value) })),
+    total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0),
+  };
+}
