@@ -70,6 +70,8 @@ export function resourceProblems(all: readonly ResourceDef[]): string[] {
     if (r.path !== `/${r.name}`) problems.push(`Resource "${r.name}": path must be /${r.name}, not ${r.path}.`);
     if (r.editPath !== undefined && !(r.editPath.startsWith(`${r.path}/`) && r.editPath.includes(':id')))
       problems.push(`Resource "${r.name}": editPath must start with ${r.path}/ and hold :id, not ${r.editPath}.`);
+    if (r.createPath !== undefined && !r.createPath.startsWith(`${r.path}/`))
+      problems.push(`Resource "${r.name}": createPath must start with ${r.path}/, not ${r.createPath}.`);
     if (r.source && !all.some((x) => x.name === r.source)) problems.push(`Resource "${r.name}": source "${r.source}" is not declared.`);
     problems.push(...fieldProblems(all, r));
   }

@@ -93,6 +93,8 @@ export interface ResourceDef {
    * with `?open=:id`, which opens the record's form.
    */
   editPath?: string;
+  /** Admin path of the screen that adds a record, when it is not the list's (an editor page). Default: the list with `?open=new`. */
+  createPath?: string;
   /** Options lists (ref inputs) load with this limit, high enough to load them all. */
   choicesLimit?: number;
   /** Restrict ref choices, e.g. only confirmed, unblocked users. */

@@ -11,6 +11,7 @@ export const experiences: ResourceDef = {
   api: '/api/auth/experiences',
   path: '/experiences',
   editPath: '/experiences/:id/edit',
+  createPath: '/experiences/new',
   menu: { name: 'Experiences', group: 'normal', order: 10, description: 'Content with images', roles: ['admin'] },
   fields: {
     createdAt: { type: 'date', readOnly: true },

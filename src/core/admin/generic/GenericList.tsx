@@ -17,6 +17,7 @@ import { CompactList } from './CompactList';
 import { useAdminResources } from '../resources/AdminResources';
 import type { DialogTarget } from './FormDialog';
 import { LazyFormDialog, preloadFormDialog } from './LazyFormDialog';
+import { useOpenFromUrl } from './useOpenFromUrl';
 import { ListHeader } from './ListHeader';
 import { ListStatus } from './ListStatus';
 import { WhenListLoaded } from './WhenListLoaded';
@@ -148,6 +149,7 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
   // fetched once the list is idle, so a click on a row opens it at once.
   useEffect(() => preloadFormDialog(), []);
   const edit = (id: Identifier) => setDialog({ mode: 'edit', id });
+  useOpenFromUrl(may, setDialog);
   if (hiddenSort) return null;
   return (
     // A sort on a field the user may not read is a 403: then the server's own order.

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Box, type Theme } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton } from 'react-admin';
 import { NotificationBell } from '../../../features/notifications/admin/NotificationBell';
+import { SearchButton } from '../../../features/search/admin/SearchButton';
 import { AccountMenu } from './AccountMenu';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
@@ -36,6 +37,7 @@ export const AppBar = memo(function AppBar() {
       toolbar={
         buttons ? (
           <>
+            <SearchButton />
             <Box sx={compactOnPhones}>
               <LocalesMenuButton />
             </Box>

@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   Box,
   InputAdornment,
@@ -47,7 +48,9 @@ const PAGE_SIZES = [25, 50, 100, 250];
  */
 export function EntriesTable({ rows, focusId, reference, loaded, reviewed, onChange, onDelete, onReviewed, onHistory }: Props) {
   const translate = useTranslate();
-  const [query, setQuery] = useState('');
+  // A link (the search palette's) may name the key to show: `?q=`.
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState(() => params.get('q') ?? '');
   const [filter, setFilter] = useState<EntryFilter>('all');
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(50);

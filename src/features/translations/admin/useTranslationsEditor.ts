@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { errorBody } from '../../../core/admin/api/ApiError';
 import { checkSave } from '../markup';
@@ -43,6 +44,7 @@ export function useTranslationsEditor() {
   const translate = useTranslate();
   const notify = useNotify();
   const [uiLocale] = useLocaleState();
+  const [params] = useSearchParams();
   const rows = useRowsState();
   const resetRows = rows.reset;
   const [languages, setLanguages] = useState<LanguageInfo[]>([]);
@@ -100,7 +102,9 @@ export function useTranslationsEditor() {
       ({ translations }) => {
         setLanguages(translations);
         const codes = translations.map((t) => t.language);
-        const first = codes.includes(uiLocale) ? uiLocale : codes[0];
+        // A link may name the language (`?lang=`); else the one the admin is shown in.
+        const linked = params.get('lang');
+        const first = linked && codes.includes(linked) ? linked : codes.includes(uiLocale) ? uiLocale : codes[0];
         if (first) void open(first);
         else setLoading(false);
       },
