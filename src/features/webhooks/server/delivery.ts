@@ -12,8 +12,13 @@ import { signatureHeader } from './signature';
 export const RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 /** An endpoint failing this long is disabled and its owner told. */
 export const DISABLE_AFTER_SECONDS = 5 * 24 * 3600;
-/** A claimed delivery is the claimer's this long: more than one attempt can take. */
-const LEASE_SECONDS = Math.ceil(TIMEOUT_MS / 1000) * 4;
+/**
+ * A claimed delivery is the claimer's this long: the longest send (TIMEOUT_MS)
+ * plus a margin for reading the record before it and writing the result after.
+ * Longer only delays what a replica that died mid-send leaves to the others;
+ * shorter than an attempt would let a second replica send it again meanwhile.
+ */
+export const LEASE_SECONDS = Math.ceil(TIMEOUT_MS / 1000) + 10;
 /** Deliveries one pass claims (and sends side by side). */
 const BATCH = 50;
 /** How often each process looks for due deliveries. */
