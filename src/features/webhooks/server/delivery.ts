@@ -5,7 +5,7 @@ import type { Db } from '../../../core/server/db/client';
 import { rowsOf } from '../../../core/server/db/rows';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../../core/server/db/system-tables';
 import { notificationsT } from '../../../core/server/db/tables';
-import { send, TIMEOUT_MS, type SendResult } from './send';
+import { createSender, TIMEOUT_MS, type SendResult, type Sender } from './send';
 import { signatureHeader } from './signature';
 
 /** Waits before each retry (seconds): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (Standard Webhooks' schedule). */
@@ -212,9 +212,9 @@ async function settle(opts: DeliveryOptions, d: Claimed, req: { body: string; he
   opts.log[level]({ webhookId: d.id, type: d.event_type, status: r.status, outcome, attempt: d.attempts }, 'webhook attempt');
 }
 
-async function deliverOne(opts: DeliveryOptions, d: Claimed): Promise<void> {
+async function deliverOne(opts: DeliveryOptions, sender: Sender, d: Claimed): Promise<void> {
   const req = await requestOf(opts, d);
-  const r = await send(d.url, req.headers, req.body, opts.config.allowPrivate);
+  const r = await sender.send(d.url, req.headers, req.body);
   await settle(opts, d, req, r);
 }
 
@@ -230,13 +230,14 @@ export function createDelivery(opts: DeliveryOptions) {
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let unreachable = false;
+  const sender = createSender(opts.config.allowPrivate);
 
   async function pass(): Promise<void> {
     for (;;) {
       again = false;
       const batch = await claimDue(opts.db());
       await Promise.all(
-        batch.map((d) => deliverOne(opts, d).catch((err: unknown) => opts.log.error({ err, webhookId: d.id }, 'webhook delivery'))),
+        batch.map((d) => deliverOne(opts, sender, d).catch((err: unknown) => opts.log.error({ err, webhookId: d.id }, 'webhook delivery'))),
       );
       if ((batch.length < BATCH && !again) || stopped) return;
     }
@@ -279,6 +280,7 @@ export function createDelivery(opts: DeliveryOptions) {
       stopped = true;
       clearInterval(timer);
       if (running) await running;
+      sender.destroy();
     },
   };
 }
