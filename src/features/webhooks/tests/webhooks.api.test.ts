@@ -218,6 +218,43 @@ describe('never lost', () => {
   });
 });
 
+describe('recorded', () => {
+  test('deliveries sent together are each recorded: succeeded, their one attempt logged as sent and answered', async () => {
+    const [a, b] = [await endpoint({ events: ['users.created'] }), await endpoint({ events: ['users.created'] })];
+    rx.answer((r) => ({ status: 200, body: `got ${r.json.data.n as number}` }));
+    // Queued at once for two endpoints: one pass takes them together.
+    await runSql(
+      h,
+      sql`INSERT INTO webhook_deliveries (endpoint_id, event_type, data)
+          SELECT (CASE WHEN n % 2 = 0 THEN ${a._id} ELSE ${b._id} END)::uuid, 'webhook.test', jsonb_build_object('n', n)
+            FROM generate_series(1, 40) n`,
+    );
+    await until(() => rx.got.length >= 40);
+    for (const ep of [a, b]) {
+      await until(
+        async () =>
+          (await call(h, 'GET', `${HOOKS}/${ep._id}/deliveries?status=succeeded&limit=50`, { token: h.adminToken })).json().total === 20,
+      );
+      const list = (await call(h, 'GET', `${HOOKS}/${ep._id}/deliveries?limit=50`, { token: h.adminToken })).json();
+      expect(list.data).toHaveLength(20);
+      for (const d of list.data as { _id: string; status: string; attempts: number }[]) {
+        expect(d).toMatchObject({ status: 'succeeded', attempts: 1 });
+        const detail = (await call(h, 'GET', `${HOOKS}/${ep._id}/deliveries/${d._id}`, { token: h.adminToken })).json();
+        const sent = rx.got.find((r) => r.headers['webhook-id'] === d._id);
+        verify(ep.secret, sent!);
+        expect(detail.log).toHaveLength(1);
+        expect(detail.log[0]).toMatchObject({
+          responseStatus: 200,
+          responseBody: `got ${sent!.json.data.n as number}`,
+          requestBody: sent!.body,
+          error: null,
+        });
+        expect(detail.log[0].requestHeaders['webhook-signature']).toBe(sent!.headers['webhook-signature']);
+      }
+    }
+  });
+});
+
 describe('retries, Retry-After, 410', () => {
   test('a 500 is retried with the same webhook-id until it goes through; the log keeps each attempt', async () => {
     const ep = await endpoint({ events: ['users.created'] });
