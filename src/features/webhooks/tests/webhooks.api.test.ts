@@ -218,6 +218,51 @@ describe('never lost', () => {
   });
 });
 
+describe('a receiver down for an hour', () => {
+  test('events sent while it answers 503 arrive once it is back, each with its one id; nothing fails or is disabled', async () => {
+    const ep = await endpoint({ events: ['users.created'] });
+    let up = false;
+    rx.answer(() => (up ? { status: 204 } : { status: 503, body: 'down' }));
+    // The schedule's hour is 3.6 s here (WEBHOOK_RETRY_SCALE 0.001): an event at its start, after 20 and after 40 minutes.
+    const hourMs = 3600;
+    const started = Date.now();
+    const users: Awaited<ReturnType<typeof createUser>>[] = [];
+    for (const at of [0, hourMs / 3, (2 * hourMs) / 3]) {
+      await new Promise((r) => setTimeout(r, Math.max(0, started + at - Date.now())));
+      users.push(await createUser(h));
+    }
+    await new Promise((r) => setTimeout(r, Math.max(0, started + hourMs - Date.now())));
+    const during = rx.of('users.created').length;
+    // Each event was tried (5 s, 5 min and 30 min after it) and none went through.
+    expect(during).toBeGreaterThanOrEqual(users.length * 2);
+    up = true;
+    // The rest of the schedule passes: what waits for its next attempt is due now.
+    await runSql(h, sql`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = ${ep._id} AND status = 'pending'`);
+    const ids: string[] = [];
+    for (const u of users) {
+      await until(() => rx.of('users.created').some((r) => r.json.data.id === u._id && r.at >= started + hourMs));
+      const got = rx.of('users.created').filter((r) => r.json.data.id === u._id);
+      const id = got[0].headers['webhook-id'];
+      expect(got.map((r) => r.headers['webhook-id'])).toEqual(got.map(() => id));
+      for (const r of got) verify(ep.secret, r);
+      ids.push(id);
+      await until(
+        async () => (await call(h, 'GET', `${HOOKS}/${ep._id}/deliveries/${id}`, { token: h.adminToken })).json().status === 'succeeded',
+      );
+      const detail = (await call(h, 'GET', `${HOOKS}/${ep._id}/deliveries/${id}`, { token: h.adminToken })).json();
+      const statuses = detail.log.map((a: { responseStatus: number }) => a.responseStatus);
+      expect(statuses.at(-1)).toBe(204);
+      expect(statuses.slice(0, -1).every((s: number) => s === 503)).toBe(true);
+      expect(statuses.length).toBeGreaterThanOrEqual(2);
+    }
+    expect(new Set(ids).size).toBe(users.length);
+    expect((await call(h, 'GET', `${HOOKS}/${ep._id}`, { token: h.adminToken })).json()).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
+  });
+});
+
 describe('recorded', () => {
   test('deliveries sent together are each recorded: succeeded, their one attempt logged as sent and answered', async () => {
     const [a, b] = [await endpoint({ events: ['users.created'] }), await endpoint({ events: ['users.created'] })];
