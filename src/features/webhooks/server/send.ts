@@ -84,41 +84,58 @@ function send(
       return;
     }
     const secure = target.protocol === 'https:';
-    const req = (secure ? https : http).request(target, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      agent: secure ? agents.https : agents.http,
-    });
+    let answered = false;
+    // The request in flight: the first, or the one sent again on a new connection.
+    let current: http.ClientRequest | undefined;
+    const post = (): void => {
+      const req = (secure ? https : http).request(target, {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent: secure ? agents.https : agents.http,
+      });
+      current = req;
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        // A kept connection the receiver closed as it sat idle fails before any answer (the race every
+        // keep-alive client meets): the request goes again, within the same 15 s. Only a kept connection's
+        // failure is sent again, and each is dropped as it fails, so a new one's ends it.
+        if (req.reusedSocket && err.code === 'ECONNRESET' && !answered && !settled) {
+          post();
+          return;
+        }
+        failed(String(err.message || err.code || err));
+      });
+      req.on('response', (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        const finish = () =>
+          done({
+            status: res.statusCode ?? null,
+            // PostgreSQL text holds no NUL: a binary answer is kept readable, not refused.
+            body: Buffer.concat(chunks).toString('utf8').replace(/\0/g, '\uFFFD'),
+            error: null,
+            retryAfter: typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null,
+          });
+        res.on('data', (c: Buffer) => {
+          if (kept >= RESPONSE_KEEP) return;
+          const part = c.subarray(0, RESPONSE_KEEP - kept);
+          chunks.push(part);
+          kept += part.length;
+          // Enough kept: the rest is not read.
+          if (kept >= RESPONSE_KEEP) {
+            finish();
+            res.destroy();
+          }
+        });
+        res.on('end', finish);
+        res.on('error', finish);
+      });
+      req.end(body);
+    };
+    post();
     clock.timer = setTimeout(() => {
       failed('timeout');
-      req.destroy();
+      current?.destroy();
     }, TIMEOUT_MS);
-    req.on('error', (err: NodeJS.ErrnoException) => failed(String(err.message || err.code || err)));
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      const finish = () =>
-        done({
-          status: res.statusCode ?? null,
-          // PostgreSQL text holds no NUL: a binary answer is kept readable, not refused.
-          body: Buffer.concat(chunks).toString('utf8').replace(/\0/g, '\uFFFD'),
-          error: null,
-          retryAfter: typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null,
-        });
-      res.on('data', (c: Buffer) => {
-        if (kept >= RESPONSE_KEEP) return;
-        const part = c.subarray(0, RESPONSE_KEEP - kept);
-        chunks.push(part);
-        kept += part.length;
-        // Enough kept: the rest is not read.
-        if (kept >= RESPONSE_KEEP) {
-          finish();
-          res.destroy();
-        }
-      });
-      res.on('end', finish);
-      res.on('error', finish);
-    });
-    req.end(body);
   });
 }
