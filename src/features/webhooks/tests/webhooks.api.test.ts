@@ -8,6 +8,7 @@ import { startHarness, type Harness } from '../../../../tests/api/harness';
 import { call, createUser, runSql } from '../../../../tests/api/helpers';
 import { buildApp } from '../../../core/server/app';
 import { openDatabase } from '../../../core/server/db/client';
+import { POLL_MS } from '../server/delivery';
 import { startReceiver, until, verify, type Receiver } from './receiver';
 
 // Outgoing webhooks end to end: the API, the outbox written with the change,
@@ -444,8 +445,10 @@ describe.runIf(process.env.DATABASE_URL)('several replicas on one PostgreSQL dat
     const second = await buildApp({ ...h.config, dataDir }, { database, logger: true, logStream });
     try {
       const ep = await endpoint({ events: ['users.created'] });
-      // A slow receiver: one instance alone would take a while, the other finds work on its next look.
-      rx.answer(() => ({ status: 200, delayMs: 300 }));
+      // A receiver slow enough that whichever instance looks first still holds its batch when the other
+      // looks (each looks once a poll): the other finds the rest. At 300 ms one instance, its success
+      // writes batched, drained all 120 before the other's first look.
+      rx.answer(() => ({ status: 200, delayMs: POLL_MS * 1.5 }));
       // Queued straight into the outbox: neither instance is told, both find them on their next look.
       await runSql(
         h,
