@@ -56,6 +56,20 @@ async function newPostgresDatabase(template: DbTemplate | undefined): Promise<st
   return name;
 }
 
+/** A PostgreSQL database of the file's own (a copy of `template`, or empty): its URL, and how to drop it. */
+export async function postgresDatabase(template: DbTemplate | undefined): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = await newPostgresDatabase(template);
+  return {
+    url: databaseUrlFor(name),
+    drop: () =>
+      onServer(async (c) => {
+        // A FORCE drop that terminates still-closing sockets surfaces as an unhandled 57P01.
+        await waitUntilUnused(c, name);
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
+  };
+}
+
 // The template's dump (about 40 MB), read once per worker: the run's test files share one (vitest.config.ts).
 const templateDumps = new Map<string, Blob>();
 function templateDump(file: string): Blob {
@@ -75,16 +89,7 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
-  if (process.env.DATABASE_URL) {
-    const name = await newPostgresDatabase(template);
-    databaseUrl = databaseUrlFor(name);
-    dropDb = () =>
-      onServer(async (c) => {
-        // A FORCE drop that terminates still-closing sockets surfaces as an unhandled 57P01.
-        await waitUntilUnused(c, name);
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      });
-  }
+  if (process.env.DATABASE_URL) ({ url: databaseUrl, drop: dropDb } = await postgresDatabase(template));
   const config = {
     ...loadConfig({ ...baseEnv(dataDir), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }),
     inMemoryDb: !databaseUrl,

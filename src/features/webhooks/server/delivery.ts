@@ -5,15 +5,20 @@ import type { Db } from '../../../core/server/db/client';
 import { rowsOf } from '../../../core/server/db/rows';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../../core/server/db/system-tables';
 import { notificationsT } from '../../../core/server/db/tables';
-import { send, TIMEOUT_MS, type SendResult } from './send';
+import { createSender, TIMEOUT_MS, type SendResult, type Sender } from './send';
 import { signatureHeader } from './signature';
 
 /** Waits before each retry (seconds): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (Standard Webhooks' schedule). */
 export const RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 /** An endpoint failing this long is disabled and its owner told. */
 export const DISABLE_AFTER_SECONDS = 5 * 24 * 3600;
-/** A claimed delivery is the claimer's this long: more than one attempt can take. */
-const LEASE_SECONDS = Math.ceil(TIMEOUT_MS / 1000) * 4;
+/**
+ * A claimed delivery is the claimer's this long: the longest send (TIMEOUT_MS)
+ * plus a margin for reading the record before it and writing the result after.
+ * Longer only delays what a replica that died mid-send leaves to the others;
+ * shorter than an attempt would let a second replica send it again meanwhile.
+ */
+export const LEASE_SECONDS = Math.ceil(TIMEOUT_MS / 1000) + 10;
 /** Deliveries one pass claims (and sends side by side). */
 const BATCH = 50;
 /** How often each process looks for due deliveries. */
@@ -138,8 +143,53 @@ async function disable(tx: Db, endpointId: string, reason: string): Promise<void
     });
 }
 
+/** One attempt made: the delivery, what was sent, what came back. */
+interface Attempted {
+  d: Claimed;
+  req: { body: string; headers: Record<string, string> };
+  r: SendResult;
+}
+
+const logAttempt = (opts: DeliveryOptions, { d, r }: Attempted, outcome: Outcome) =>
+  opts.log[outcome === 'succeeded' ? 'info' : 'warn'](
+    { webhookId: d.id, type: d.event_type, status: r.status, outcome, attempt: d.attempts },
+    'webhook attempt',
+  );
+
+/**
+ * Records the successes of one pass on endpoints that were not failing (the
+ * common case), whatever their number, in one transaction of two
+ * statements: each attempt logged, each delivery succeeded, the endpoints
+ * only locked. They are locked first, in one order, as an endpoint's
+ * delete (then its deliveries, by cascade) and `settle` lock them: writing
+ * several deliveries of an endpoint being deleted without it would
+ * deadlock with the delete's cascade.
+ */
+async function recordSuccesses(db: Db, done: Attempted[]): Promise<void> {
+  const endpointIds = JSON.stringify([...new Set(done.map((a) => a.d.endpoint_id))]);
+  const rows = JSON.stringify(
+    done.map(({ d, req, r }) => ({ id: d.id, headers: req.headers, body: req.body, status: r.status, response: r.body, ms: r.durationMs })),
+  );
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      SELECT id FROM ${webhookEndpoints}
+       WHERE id IN (SELECT jsonb_array_elements_text(${endpointIds}::jsonb)::uuid)
+       ORDER BY id FOR KEY SHARE`);
+    // An endpoint deleted meanwhile took its deliveries with it: nothing of theirs to record.
+    await tx.execute(sql`
+      WITH r AS (
+        SELECT r.* FROM jsonb_to_recordset(${rows}::jsonb) AS r(id uuid, headers jsonb, body text, status int, response text, ms int)
+          JOIN ${webhookDeliveries} d ON d.id = r.id),
+      logged AS (
+        INSERT INTO ${webhookAttempts} (delivery_id, request_headers, request_body, response_status, response_body, error, duration_ms)
+        SELECT id, headers, body, status, response, NULL, ms FROM r)
+      UPDATE ${webhookDeliveries} d SET status = 'succeeded', last_status = r.status, last_error = NULL, locked_until = NULL, updated_at = now()
+        FROM r WHERE d.id = r.id`);
+  });
+}
+
 /** Logs the attempt and records what follows: delivered, due again after a wait, or given up (and the endpoint's state). */
-async function settle(opts: DeliveryOptions, d: Claimed, req: { body: string; headers: Record<string, string> }, r: SendResult) {
+async function settle(opts: DeliveryOptions, { d, req, r }: Attempted) {
   const outcome = outcomeOf(r);
   const scale = opts.config.retryScale;
   const attempt = {
@@ -151,17 +201,6 @@ async function settle(opts: DeliveryOptions, d: Claimed, req: { body: string; he
     error: r.error,
     durationMs: r.durationMs,
   };
-  if (outcome === 'succeeded' && !d.failing) {
-    // The common case in one statement, the endpoint untouched (so an endpoint's delete cannot deadlock with it).
-    await opts.db().execute(sql`
-      WITH logged AS (
-        INSERT INTO ${webhookAttempts} (delivery_id, request_headers, request_body, response_status, response_body, error, duration_ms)
-        VALUES (${d.id}, ${JSON.stringify(req.headers)}::jsonb, ${req.body}, ${r.status}, ${r.body}, NULL, ${r.durationMs}))
-      UPDATE ${webhookDeliveries} SET status = 'succeeded', last_status = ${r.status}, last_error = NULL, locked_until = NULL, updated_at = now()
-       WHERE id = ${d.id}`);
-    opts.log.info({ webhookId: d.id, type: d.event_type, status: r.status, outcome, attempt: d.attempts }, 'webhook attempt');
-    return;
-  }
   await opts.db().transaction(async (tx) => {
     // The endpoint first, as its delete does (then its deliveries, by cascade): the other order deadlocks.
     // Deleted meanwhile: its deliveries went with it, nothing to record.
@@ -203,21 +242,39 @@ async function settle(opts: DeliveryOptions, d: Claimed, req: { body: string; he
     if (ep && Number(ep.failing_for) >= DISABLE_AFTER_SECONDS * scale)
       await disable(tx, d.endpoint_id, 'Every delivery failed for 5 days.');
   });
-  const level = outcome === 'succeeded' ? 'info' : 'warn';
-  opts.log[level]({ webhookId: d.id, type: d.event_type, status: r.status, outcome, attempt: d.attempts }, 'webhook attempt');
+  logAttempt(opts, { d, req, r }, outcome);
 }
 
-async function deliverOne(opts: DeliveryOptions, d: Claimed): Promise<void> {
+async function attempt(opts: DeliveryOptions, sender: Sender, d: Claimed): Promise<Attempted> {
   const req = await requestOf(opts, d);
-  const r = await send(d.url, req.headers, req.body, opts.config.allowPrivate);
-  await settle(opts, d, req, r);
+  return { d, req, r: await sender.send(d.url, req.headers, req.body) };
+}
+
+/**
+ * Records a pass's attempts once all are back (well within the lease: one
+ * send at most, side by side): the successes on endpoints that were not
+ * failing together, every other outcome on its own. A write that fails
+ * leaves its deliveries claimed: they go out again once the lease ends.
+ */
+async function recordAll(opts: DeliveryOptions, attempted: Attempted[]): Promise<void> {
+  const quick = attempted.filter((a) => outcomeOf(a.r) === 'succeeded' && !a.d.failing);
+  const rest = attempted.filter((a) => !quick.includes(a));
+  await Promise.all([
+    quick.length
+      ? recordSuccesses(opts.db(), quick).then(
+          () => quick.forEach((a) => logAttempt(opts, a, 'succeeded')),
+          (err: unknown) => opts.log.error({ err, webhookIds: quick.map((a) => a.d.id) }, 'webhook delivery'),
+        )
+      : undefined,
+    ...rest.map((a) => settle(opts, a).catch((err: unknown) => opts.log.error({ err, webhookId: a.d.id }, 'webhook delivery'))),
+  ]);
 }
 
 /**
  * The webhook outbox's delivery, in every process: claims due deliveries
  * (FOR UPDATE SKIP LOCKED with a lease, so each is taken by one process and
  * a process that dies mid-send leaves it to the others once the lease ends),
- * sends them side by side and records each attempt.
+ * sends them side by side and records each attempt (`recordAll`).
  */
 export function createDelivery(opts: DeliveryOptions) {
   let running: Promise<void> | null = null;
@@ -225,13 +282,23 @@ export function createDelivery(opts: DeliveryOptions) {
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let unreachable = false;
+  const sender = createSender(opts.config.allowPrivate);
 
   async function pass(): Promise<void> {
     for (;;) {
       again = false;
       const batch = await claimDue(opts.db());
-      await Promise.all(
-        batch.map((d) => deliverOne(opts, d).catch((err: unknown) => opts.log.error({ err, webhookId: d.id }, 'webhook delivery'))),
+      const attempted = await Promise.all(
+        batch.map((d) =>
+          attempt(opts, sender, d).catch((err: unknown) => {
+            opts.log.error({ err, webhookId: d.id }, 'webhook delivery');
+            return undefined;
+          }),
+        ),
+      );
+      await recordAll(
+        opts,
+        attempted.filter((a) => a !== undefined),
       );
       if ((batch.length < BATCH && !again) || stopped) return;
     }
@@ -274,6 +341,7 @@ export function createDelivery(opts: DeliveryOptions) {
       stopped = true;
       clearInterval(timer);
       if (running) await running;
+      sender.destroy();
     },
   };
 }

@@ -10,8 +10,8 @@ export interface Received {
   json: { type: string; timestamp: string; data: Record<string, unknown> };
 }
 
-/** What the receiver answers a request: a status, and headers. */
-export type Answer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
+/** What the receiver answers a request: a status, and headers; `hold`: never an answer (a receiver that hangs). */
+export type Answer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number; hold?: boolean };
 
 /**
  * A real HTTP receiver on 127.0.0.1 (port 0): keeps every request, answers
@@ -36,6 +36,7 @@ export async function startReceiver() {
       const r: Received = { at: Date.now(), headers, body, json };
       got.push(r);
       const a = respond(r);
+      if (a.hold) return;
       setTimeout(() => {
         res.writeHead(a.status, a.headers ?? {});
         res.end(a.body ?? '');

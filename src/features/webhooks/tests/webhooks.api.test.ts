@@ -8,6 +8,7 @@ import { startHarness, type Harness } from '../../../../tests/api/harness';
 import { call, createUser, runSql } from '../../../../tests/api/helpers';
 import { buildApp } from '../../../core/server/app';
 import { openDatabase } from '../../../core/server/db/client';
+import { POLL_MS } from '../server/delivery';
 import { startReceiver, until, verify, type Receiver } from './receiver';
 
 // Outgoing webhooks end to end: the API, the outbox written with the change,
@@ -218,6 +219,88 @@ describe('never lost', () => {
   });
 });
 
+describe('a receiver down for an hour', () => {
+  test('events sent while it answers 503 arrive once it is back, each with its one id; nothing fails or is disabled', async () => {
+    const ep = await endpoint({ events: ['users.created'] });
+    let up = false;
+    rx.answer(() => (up ? { status: 204 } : { status: 503, body: 'down' }));
+    // The schedule's hour is 3.6 s here (WEBHOOK_RETRY_SCALE 0.001): an event at its start, after 20 and after 40 minutes.
+    const hourMs = 3600;
+    const started = Date.now();
+    const users: Awaited<ReturnType<typeof createUser>>[] = [];
+    for (const at of [0, hourMs / 3, (2 * hourMs) / 3]) {
+      await new Promise((r) => setTimeout(r, Math.max(0, started + at - Date.now())));
+      users.push(await createUser(h));
+    }
+    await new Promise((r) => setTimeout(r, Math.max(0, started + hourMs - Date.now())));
+    const during = rx.of('users.created').length;
+    // Each event was tried (5 s, 5 min and 30 min after it) and none went through.
+    expect(during).toBeGreaterThanOrEqual(users.length * 2);
+    up = true;
+    // The rest of the schedule passes: what waits for its next attempt is due now.
+    await runSql(h, sql`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = ${ep._id} AND status = 'pending'`);
+    const ids: string[] = [];
+    for (const u of users) {
+      await until(() => rx.of('users.created').some((r) => r.json.data.id === u._id && r.at >= started + hourMs));
+      const got = rx.of('users.created').filter((r) => r.json.data.id === u._id);
+      const id = got[0].headers['webhook-id'];
+      expect(got.map((r) => r.headers['webhook-id'])).toEqual(got.map(() => id));
+      for (const r of got) verify(ep.secret, r);
+      ids.push(id);
+      await until(
+        async () => (await call(h, 'GET', `${HOOKS}/${ep._id}/deliveries/${id}`, { token: h.adminToken })).json().status === 'succeeded',
+      );
+      const detail = (await call(h, 'GET', `${HOOKS}/${ep._id}/deliveries/${id}`, { token: h.adminToken })).json();
+      const statuses = detail.log.map((a: { responseStatus: number }) => a.responseStatus);
+      expect(statuses.at(-1)).toBe(204);
+      expect(statuses.slice(0, -1).every((s: number) => s === 503)).toBe(true);
+      expect(statuses.length).toBeGreaterThanOrEqual(2);
+    }
+    expect(new Set(ids).size).toBe(users.length);
+    expect((await call(h, 'GET', `${HOOKS}/${ep._id}`, { token: h.adminToken })).json()).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
+  });
+});
+
+describe('recorded', () => {
+  test('deliveries sent together are each recorded: succeeded, their one attempt logged as sent and answered', async () => {
+    const [a, b] = [await endpoint({ events: ['users.created'] }), await endpoint({ events: ['users.created'] })];
+    rx.answer((r) => ({ status: 200, body: `got ${r.json.data.n as number}` }));
+    // Queued at once for two endpoints: one pass takes them together.
+    await runSql(
+      h,
+      sql`INSERT INTO webhook_deliveries (endpoint_id, event_type, data)
+          SELECT (CASE WHEN n % 2 = 0 THEN ${a._id} ELSE ${b._id} END)::uuid, 'webhook.test', jsonb_build_object('n', n)
+            FROM generate_series(1, 40) n`,
+    );
+    await until(() => rx.got.length >= 40);
+    for (const ep of [a, b]) {
+      await until(
+        async () =>
+          (await call(h, 'GET', `${HOOKS}/${ep._id}/deliveries?status=succeeded&limit=50`, { token: h.adminToken })).json().total === 20,
+      );
+      const list = (await call(h, 'GET', `${HOOKS}/${ep._id}/deliveries?limit=50`, { token: h.adminToken })).json();
+      expect(list.data).toHaveLength(20);
+      for (const d of list.data as { _id: string; status: string; attempts: number }[]) {
+        expect(d).toMatchObject({ status: 'succeeded', attempts: 1 });
+        const detail = (await call(h, 'GET', `${HOOKS}/${ep._id}/deliveries/${d._id}`, { token: h.adminToken })).json();
+        const sent = rx.got.find((r) => r.headers['webhook-id'] === d._id);
+        verify(ep.secret, sent!);
+        expect(detail.log).toHaveLength(1);
+        expect(detail.log[0]).toMatchObject({
+          responseStatus: 200,
+          responseBody: `got ${sent!.json.data.n as number}`,
+          requestBody: sent!.body,
+          error: null,
+        });
+        expect(detail.log[0].requestHeaders['webhook-signature']).toBe(sent!.headers['webhook-signature']);
+      }
+    }
+  });
+});
+
 describe('retries, Retry-After, 410', () => {
   test('a 500 is retried with the same webhook-id until it goes through; the log keeps each attempt', async () => {
     const ep = await endpoint({ events: ['users.created'] });
@@ -362,8 +445,10 @@ describe.runIf(process.env.DATABASE_URL)('several replicas on one PostgreSQL dat
     const second = await buildApp({ ...h.config, dataDir }, { database, logger: true, logStream });
     try {
       const ep = await endpoint({ events: ['users.created'] });
-      // A slow receiver: one instance alone would take a while, the other finds work on its next look.
-      rx.answer(() => ({ status: 200, delayMs: 300 }));
+      // A receiver slow enough that whichever instance looks first still holds its batch when the other
+      // looks (each looks once a poll): the other finds the rest. At 300 ms one instance, its success
+      // writes batched, drained all 120 before the other's first look.
+      rx.answer(() => ({ status: 200, delayMs: POLL_MS * 1.5 }));
       // Queued straight into the outbox: neither instance is told, both find them on their next look.
       await runSql(
         h,
