@@ -45,6 +45,14 @@ describe('list search', () => {
     expect(await names('η')).toEqual(['Ηλίας Η']);
   });
 
+  it('ignores accents, in the term and in the values, at any length', async () => {
+    expect(await names('ζωη')).toEqual(['Ζωή Ζαχαρίου']);
+    expect(await names('ΖΑΧΑΡΙΟΥ')).toEqual(['Ζωή Ζαχαρίου']);
+    expect(await names('ηλιας')).toEqual(['Ηλίας Η']);
+    expect(await names('Ηλ')).toEqual(['Ηλίας Η']);
+    expect(await names('ζώ')).toEqual(['Ζωή Ζαχαρίου']);
+  });
+
   it('treats % and _ literally', async () => {
     expect(await names('00%')).toEqual(['Percent 100%']);
     expect(await names('pe')).toEqual(['Percent 100%']);

@@ -1,15 +1,9 @@
-/**
- * A text as the palette compares it: lower case, without accents or other
- * combining marks ("Μαρία" and "μαρια", "Émile" and "emile" are the same).
- */
-export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+import { foldSearchText } from '../../core/shared/search-fold';
 
-/** Whether every word of `query` occurs in `text`, both folded. */
+/** Whether every word of `query` occurs in `text`, compared as search compares (no case, no accents). */
 export function matchesWords(text: string, query: string): boolean {
-  const hay = foldForSearch(text);
-  return foldForSearch(query)
+  const hay = foldSearchText(text);
+  return foldSearchText(query)
     .split(/\s+/)
     .filter(Boolean)
     .every((w) => hay.includes(w));

@@ -1,21 +1,18 @@
+import { foldSearchText } from '../../core/shared/search-fold';
 import { SNIPPET_CHARS, type SearchMatch } from './contract';
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
- * Where `term` occurs in `value`, ignoring case as the lists' search does,
+ * Where `term` occurs in `value`, ignoring case and accents as the lists' search does,
  * with a long value cut to a snippet of SNIPPET_CHARS around the match
  * (an ellipsis marks each cut). Null when it does not occur.
  */
 export function matchIn(field: string, value: string, term: string): SearchMatch | null {
   const t = term.trim();
   if (!t) return null;
-  // `iu`: the regular expression folds case per character, so offsets stay the value's own (lower-casing
-  // a whole string can change its length).
-  const found = new RegExp(escapeRegExp(t), 'iu').exec(value);
-  if (!found) return null;
-  const at = found.index;
-  const length = found[0].length;
+  // Folding keeps every length, so the folded value's offsets are the value's own.
+  const at = foldSearchText(value).indexOf(foldSearchText(t));
+  if (at < 0) return null;
+  const length = t.length;
   if (value.length <= SNIPPET_CHARS) return { field, text: value, start: at, length };
   const room = Math.max(0, SNIPPET_CHARS - length);
   let from = Math.max(0, at - Math.floor(room / 3));

@@ -11,15 +11,16 @@ export function textColumn({ field, def, name }: ColumnContext): ReturnType<NonN
 }
 
 /**
- * `q` over a text column: a trigram index serves substrings; short terms
- * match prefixes (crud/query.ts), which a btree on lower(value) serves.
+ * `q` over a text column, as `search_fold(value)` (lower case, accents
+ * dropped: migration 0022): a trigram index on it serves substrings; short
+ * terms match prefixes (crud/query.ts), which a btree on it serves.
  */
 export function textSearch(prefixIndex: boolean): NonNullable<ServerFieldKind['search']> {
   return {
-    expr: (column) => column,
+    expr: (column) => sql`search_fold(${column})`,
     indexes: (name, column) => [
-      index(`${name}_trgm`).using('gin', column.op('gin_trgm_ops')),
-      ...(prefixIndex ? [index(`${name}_prefix`).using('btree', sql`lower(${column}) text_pattern_ops`)] : []),
+      index(`${name}_trgm`).using('gin', sql`search_fold(${column}) gin_trgm_ops`),
+      ...(prefixIndex ? [index(`${name}_prefix`).using('btree', sql`search_fold(${column}) text_pattern_ops`)] : []),
     ],
   };
 }

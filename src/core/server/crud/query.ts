@@ -7,6 +7,7 @@ import { filterParams } from '../../shared/list-filters';
 import { mayRead, type Access } from '../access/access';
 import { readableSql } from '../access/condition-sql';
 import { searchableFor } from '../access/enforce';
+import { foldSearchText } from '../../shared/search-fold';
 
 export interface ListParams {
   page: number;
@@ -42,7 +43,7 @@ export const MIN_SUBSTRING_TERM = 3;
  * How a search term matches, and its values. Trigram indexes serve
  * substrings of three characters or more; a one- or two-letter term
  * anywhere in a value would mean reading the whole table, so it matches
- * prefixes instead, which the lower(column) text_pattern_ops indexes serve:
+ * prefixes instead, which the search_fold(column) text_pattern_ops indexes serve:
  * as the byte-wise range the index scans anyway, with no LIKE to re-check on
  * every row (a capped count of a common prefix reads 10,000 rows, and the
  * re-check was 40% of it), or as a LIKE when the range has no upper end.
@@ -50,17 +51,23 @@ export const MIN_SUBSTRING_TERM = 3;
 export type TermMatch<V = string> = { form: 'substring'; pattern: V } | { form: 'range'; low: V; high: V } | { form: 'prefix'; pattern: V };
 
 export function termMatch(q: string): TermMatch {
-  if (q.length >= MIN_SUBSTRING_TERM) return { form: 'substring', pattern: `%${escapeLike(q)}%` };
-  const low = q.toLowerCase();
+  // Compared with each field's search_fold(value): the term is folded the same way (src/core/shared/search-fold.ts).
+  const folded = foldSearchText(q);
+  if (folded.length >= MIN_SUBSTRING_TERM) return { form: 'substring', pattern: `%${escapeLike(folded)}%` };
+  const low = folded;
   const high = prefixUpperBound(low);
   return high === null ? { form: 'prefix', pattern: `${escapeLike(low)}%` } : { form: 'range', low, high };
 }
 
-/** A term's match on a column: its values may be placeholders (a prepared search, plain-page.ts). */
+/**
+ * A folded term's match on a field's folded value (its kind's search
+ * expression): its values may be placeholders (a prepared search,
+ * prepared-page.ts).
+ */
 function matchSql(m: TermMatch<unknown>): (col: SQL | Column) => SQL {
-  if (m.form === 'substring') return (col) => sql`${col} ilike ${m.pattern}`;
-  if (m.form === 'prefix') return (col) => sql`lower(${col}) LIKE ${m.pattern}`;
-  return (col) => sql`(lower(${col}) ~>=~ ${m.low} AND lower(${col}) ~<~ ${m.high})`;
+  if (m.form === 'substring') return (col) => sql`${col} LIKE ${m.pattern}`;
+  if (m.form === 'prefix') return (col) => sql`${col} LIKE ${m.pattern}`;
+  return (col) => sql`(${col} ~>=~ ${m.low} AND ${col} ~<~ ${m.high})`;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type AnyColumn } from 'drizzle-orm';
+import { foldSearchText } from '../../../core/shared/search-fold';
 import type { Db } from '../../../core/server/db/client';
 import { clientPermissionsT, roleClientPermissionsT, userRolesT } from '../../../core/server/db/tables';
 import { escapeLike } from '../../../core/server/crud/query';
@@ -10,7 +11,8 @@ import { matchIn } from '../match';
 
 /** The screens of the caller's menu (the entries their roles hold; all for a superadmin) whose name, path or description holds `q`. */
 export async function menuGroup(db: Db, q: string, limit: number, userId: string | null): Promise<SearchGroup> {
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = `%${escapeLike(foldSearchText(q))}%`;
+  const like = (col: AnyColumn) => sql`search_fold(${col}) LIKE ${pattern}`;
   const held = userId
     ? inArray(
         clientPermissionsT.id,
@@ -21,10 +23,7 @@ export async function menuGroup(db: Db, q: string, limit: number, userId: string
           .where(eq(userRolesT.user, userId)),
       )
     : undefined;
-  const where = and(
-    held,
-    or(ilike(clientPermissionsT.name, pattern), ilike(clientPermissionsT.path, pattern), ilike(clientPermissionsT.description, pattern)),
-  );
+  const where = and(held, or(like(clientPermissionsT.name), like(clientPermissionsT.path), like(clientPermissionsT.description)));
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()

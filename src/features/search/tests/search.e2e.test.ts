@@ -120,10 +120,11 @@ describe('the search palette', () => {
     expect(await overflowsSideways(page)).toBe(false);
     await expectAccessible(page, '[role=dialog]');
     await shot(page, 'search-palette-el-phone');
-    await dialog.getByRole('combobox').fill('Παπαδοπ');
+    // Typed without accents, found with them.
+    await dialog.getByRole('combobox').fill('ελενη παπαδ');
     const person = dialog.getByRole('group', { name: 'Χρήστες' }).getByRole('option', { name: /Ελένη Παπαδοπούλου/ });
     await person.waitFor();
-    await expect.poll(() => person.locator('mark').textContent()).toBe('Παπαδοπ');
+    await expect.poll(() => person.locator('mark').textContent()).toBe('Ελένη Παπαδ');
     await dialog.getByRole('combobox').fill('zzqxnothing');
     await dialog.getByText('Δεν βρέθηκε τίποτα').waitFor();
     await dialog.getByRole('combobox').fill('χρηστες');

@@ -3,6 +3,7 @@ import type { Db } from '../../../core/server/db/client';
 import { rowsOf } from '../../../core/server/db/rows';
 import { escapeLike } from '../../../core/server/crud/query';
 import { translationsT } from '../../../core/server/db/tables';
+import { foldSearchText } from '../../../core/shared/search-fold';
 
 /** The route whose permission lets a person read every language's entries: search shows entries to them alone. */
 export const ENTRIES_ROUTE = '/api/auth/translations/entries';
@@ -14,13 +15,13 @@ export interface FoundEntry {
 }
 
 /**
- * Entries of every stored language whose key or text holds `q` (any case),
+ * Entries of every stored language whose key or text holds `q` (any case or accents),
  * by key then language, the first `limit` of them, and how many there are.
  */
 export async function searchEntries(db: Db, q: string, limit: number): Promise<{ found: FoundEntry[]; total: number }> {
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = `%${escapeLike(foldSearchText(q))}%`;
   const matching = sql`FROM ${translationsT} t, jsonb_each_text(t.entries) AS e(key, value)
-    WHERE jsonb_typeof(t.entries) = 'object' AND (e.key ILIKE ${pattern} OR e.value ILIKE ${pattern})`;
+    WHERE jsonb_typeof(t.entries) = 'object' AND (search_fold(e.key) LIKE ${pattern} OR search_fold(e.value) LIKE ${pattern})`;
   const [rows, count] = await Promise.all([
     db.execute(sql`SELECT t.language, e.key, e.value ${matching} ORDER BY e.key, t.language LIMIT ${limit}`),
     db.execute(sql`SELECT count(*)::int AS n ${matching}`),

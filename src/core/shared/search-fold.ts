@@ -1,0 +1,26 @@
+/**
+ * How search compares text, on the server and in the browser: lower case,
+ * then each accented letter as its plain one (Greek tonos and dialytika,
+ * final sigma, the common Latin accents), so "μαρια" finds "Μαρία" and
+ * "emile" finds "Émile". One letter for one: a match's place in the folded
+ * text is its place in the original. The database's `search_fold(text)`
+ * (migration 0022_search_fold) translates with exactly these two strings; a
+ * unit test holds them together.
+ */
+export const FOLD_FROM = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįıñńňòóôõöøōőùúûüūůűųýÿžźżśšşłάέήίόύώϊϋΐΰς';
+export const FOLD_TO = 'aaaaaaaaacccdeeeeeeeeiiiiiiinnnoooooooouuuuuuuuyyzzzssslαεηιουωιυιυσ';
+
+const FOLD = new Map([...FOLD_FROM].map((c, i) => [c, FOLD_TO[i]]));
+
+/** One UTF-16 unit folded; a unit whose lower case is longer (İ) stays as it is, so lengths never change. */
+function foldUnit(c: string): string {
+  const lower = c.toLowerCase();
+  return lower.length === 1 ? (FOLD.get(lower) ?? lower) : c;
+}
+
+/** `text` as search compares it (same length as `text`). */
+export function foldSearchText(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += foldUnit(text[i]);
+  return out;
+}

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FOLD_FROM, FOLD_TO, foldSearchText } from '../../src/core/shared/search-fold';
+
+const migration = readFileSync(path.join(__dirname, '../../src/core/server/db/migrations/0022_search_fold.sql'), 'utf8');
+
+describe('search folding', () => {
+  it('the database function translates with the same two strings as the code, letter for letter', () => {
+    expect([...FOLD_FROM]).toHaveLength([...FOLD_TO].length);
+    expect(migration).toContain(`translate(lower($1), '${FOLD_FROM}', '${FOLD_TO}')`);
+  });
+
+  it('drops case and accents, Greek and Latin, and keeps the length', () => {
+    expect(foldSearchText('Μαρία ΠΑΠΑΔΟΠΟΎΛΟΥ Émile Ñandú')).toBe('μαρια παπαδοπουλου emile nandu');
+    expect(foldSearchText('Χρήστες ΐ ΰ')).toBe('χρηστεσ ι υ');
+    for (const s of ['İstanbul', 'Straße', '😀 ok', 'ΆΈΉΊΌΎΏ']) expect(foldSearchText(s)).toHaveLength(s.length);
+  });
+});
