@@ -12,6 +12,7 @@ process.once('message', ({ url, duration, connections, requests, headers }) => {
           requests: result.requests.average,
           total: result.requests.total,
           p50: result.latency.p50,
+          p97_5: result.latency.p97_5,
           p99: result.latency.p99,
           max: result.latency.max,
           non2xx: result.non2xx,

@@ -13,6 +13,7 @@ export interface CannonResult {
   requests: number;
   total: number;
   p50: number;
+  p97_5: number;
   p99: number;
   max: number;
   non2xx: number;

@@ -1,4 +1,5 @@
 import type { Category } from '../providers/categories';
+import { HIDDEN_MENU } from '../../shared/menu';
 
 export type MenuGroupKind = 'general' | 'group' | 'account';
 
@@ -21,7 +22,7 @@ export function buildMenu(categories: readonly Category[]): MenuGroup[] {
   const account: Category[] = [];
   const groups = new Map<string, Category[]>();
   for (const c of categories) {
-    if (c.menu === 'hidden') continue;
+    if (c.menu === HIDDEN_MENU) continue;
     if (c.menu === 'normal') general.push(c);
     else if (c.menu === 'account') account.push(c);
     else groups.set(c.menu, [...(groups.get(c.menu) ?? []), c]);

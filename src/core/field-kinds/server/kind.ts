@@ -96,6 +96,12 @@ export interface ServerFieldKind {
   search?: {
     expr(column: Column | SQL): Column | SQL;
     indexes(name: string, column: ExtraConfigColumn): IndexBuilder[];
+    /**
+     * Its indexes serve a prefix (a btree on the folded value): a term too
+     * short for trigrams searches only such fields, since any other would
+     * be read row by row over the whole table.
+     */
+    prefix: boolean;
   };
   /** A body value made canonical before checks (default: strings trimmed). */
   normalize?(value: unknown): unknown;

@@ -18,6 +18,7 @@ export function textColumn({ field, def, name }: ColumnContext): ReturnType<NonN
 export function textSearch(prefixIndex: boolean): NonNullable<ServerFieldKind['search']> {
   return {
     expr: (column) => sql`search_fold(${column})`,
+    prefix: prefixIndex,
     indexes: (name, column) => [
       index(`${name}_trgm`).using('gin', sql`search_fold(${column}) gin_trgm_ops`),
       ...(prefixIndex ? [index(`${name}_prefix`).using('btree', sql`search_fold(${column}) text_pattern_ops`)] : []),

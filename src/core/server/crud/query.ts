@@ -29,11 +29,11 @@ function refPath(r: ResourceDef, dotted: string): { field: string; target: AnyTa
   return { field, target: tableOf(targetDef), column, targetDef };
 }
 
-/** What `q` compares for a field: its kind says (tags compare their joined elements). */
-function searchExpr(r: ResourceDef, field: string, column: Column): Column | SQL {
+/** How `q` searches a field: its kind says (tags compare their joined elements). */
+function searchOf(r: ResourceDef, field: string) {
   const search = serverKindOf(r.fields[field]).search;
   if (!search) throw new Error(`${r.name}.${field} is not searchable`);
-  return search.expr(column);
+  return search;
 }
 
 /** Terms shorter than this match the start of a value rather than anywhere in it. */
@@ -78,16 +78,21 @@ function matchSql(m: TermMatch<unknown>): (col: SQL | Column) => SQL {
 export function searchSql(db: Db, r: ResourceDef, access: Access | null | undefined, m: TermMatch<unknown>): SQL | undefined {
   const t = tableOf(r);
   const match = matchSql(m);
-  const alts = searchableFor(r, access).map((f) => {
-    if (!f.includes('.')) return match(searchExpr(r, f, t[f]));
+  // A term too short for trigrams matches prefixes: only in fields whose indexes serve one.
+  const served = (def: ResourceDef, field: string) => m.form === 'substring' || searchOf(def, field).prefix;
+  const alts = searchableFor(r, access).flatMap((f) => {
+    if (!f.includes('.')) return served(r, f) ? [match(searchOf(r, f).expr(t[f]))] : [];
     const { field, target, column, targetDef } = refPath(r, f);
-    return inArray(
-      t[field],
-      db
-        .select({ id: target.id })
-        .from(target)
-        .where(match(searchExpr(targetDef, column, target[column]))),
-    );
+    if (!served(targetDef, column)) return [];
+    return [
+      inArray(
+        t[field],
+        db
+          .select({ id: target.id })
+          .from(target)
+          .where(match(searchOf(targetDef, column).expr(target[column]))),
+      ),
+    ];
   });
   // A term searched only in fields the caller may not read matches nothing.
   return or(...alts) ?? (r.search.length ? sql`false` : undefined);

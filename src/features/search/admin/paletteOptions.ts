@@ -1,6 +1,7 @@
 import type { TranslateFunction } from 'react-admin';
 import type { ResourceDef } from '../../../core/shared/resource';
 import { ADMIN_BASE, createAdminPath } from '../../../core/shared/record-path';
+import { HIDDEN_MENU } from '../../../core/shared/menu';
 import type { Category } from '../../../core/admin/providers/categories';
 import { categoryLabel } from '../../../core/admin/layout/categoryLabel';
 import { MENU_GROUP, TRANSLATIONS_GROUP, type SearchGroup, type SearchMatch } from '../contract';
@@ -30,7 +31,7 @@ const pluralOf = (translate: TranslateFunction, resource: string) =>
 export function screenOptions(categories: readonly Category[], translate: TranslateFunction, query: string): PaletteOption[] {
   const group = translate('app.palette.screens');
   return categories
-    .filter((c) => c.menu !== 'hidden')
+    .filter((c) => c.menu !== HIDDEN_MENU)
     .map((c) => ({ key: `screen:${c.path}`, group, label: categoryLabel(translate, c.path, c.name), path: `${ADMIN_BASE}${c.path}` }))
     .filter((o) => !query.trim() || matchesWords(`${o.label} ${o.path}`, query));
 }

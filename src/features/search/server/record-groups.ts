@@ -40,6 +40,18 @@ function itemOf(r: ResourceDef, rec: ApiRecord, access: Access | null, q: string
 }
 
 /**
+ * The order of a group: the list's own, unless it sorts by a referenced
+ * record's field (user-roles by their role's type), which means reading that
+ * field for every match before the first few; then the first sortable field
+ * of the record itself the caller reads (their list's fallback otherwise).
+ */
+function groupOrder(r: ResourceDef, access: Access | null): { sort?: string; order?: string } {
+  if (!r.defaultSort.field.includes('.')) return {};
+  const own = r.sortable.find((f) => !f.includes('.') && mayRead(access, f));
+  return own ? { sort: own, order: r.defaultSort.order } : {};
+}
+
+/**
  * One resource's group: the first page of its list searched for `q`, as the
  * caller's list would answer it (the same matching, field and record rules,
  * populated refs within the caller's rules on their targets).
@@ -53,7 +65,7 @@ export async function recordGroup(
   access: Access | null,
   targets: TargetAccess | undefined,
 ): Promise<SearchGroup> {
-  const page = await listRecords(db, r, { page: 1, limit, q }, files, access, targets);
+  const page = await listRecords(db, r, { page: 1, limit, q, ...groupOrder(r, access) }, files, access, targets);
   return {
     resource: r.name,
     total: page.total,

@@ -8,6 +8,7 @@ import { readableRoutes } from '../../../core/server/access/readable-routes';
 import { targetsOf } from '../../../core/server/routes/crud';
 import { refuseUnknownParams } from '../../../core/server/crud/known-params';
 import { ENTRIES_ROUTE } from '../../translations/server/search';
+import { MIN_SUBSTRING_TERM } from '../../../core/server/crud/query';
 import { MENU_GROUP, SEARCH_ITEMS_DEFAULT, TRANSLATIONS_GROUP, searchOperation, searchQuery, type SearchGroup } from '../contract';
 import { recordGroup } from './record-groups';
 import { menuGroup, translationsGroup } from './other-groups';
@@ -42,7 +43,9 @@ export function searchRoutes(resources: readonly ResourceDef[]) {
             const access = await accessThrough(db(), me, 'GET', r.api, ruleResourceOf(r));
             return recordGroup(db(), r, q, limit, app.deps.storage, access, targets);
           });
-        if (asked(TRANSLATIONS_GROUP) && may(ENTRIES_ROUTE)) groups.push(translationsGroup(db(), q, limit));
+        // Interface texts have no index: a term of a letter or two, matching most of them, is not worth the scan.
+        if (asked(TRANSLATIONS_GROUP) && may(ENTRIES_ROUTE) && q.length >= MIN_SUBSTRING_TERM)
+          groups.push(translationsGroup(db(), q, limit));
         if (asked(MENU_GROUP)) groups.push(menuGroup(db(), q, limit, me.superadmin ? null : me.userId));
         return { groups: (await Promise.all(groups)).filter((g) => g.total > 0) };
       },

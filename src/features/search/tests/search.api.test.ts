@@ -104,6 +104,20 @@ describe('GET /api/auth/search', () => {
     expect(short?.items.every((i) => i.match?.start === 0)).toBe(true);
   });
 
+  test('a term too short for trigrams searches only fields a prefix index serves, never row by row', async () => {
+    const made = await call(h, 'POST', '/api/auth/experiences', {
+      token: h.adminToken,
+      body: { title: 'Quiet coves', description: '<p>Islets and bays</p>', tags: ['islands', 'swimming'] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json()._id;
+    // Tags and rich text have trigram indexes only: two letters do not look in them; three do.
+    expect(group(await groupsOf('q=is&types=experiences'), 'experiences')?.items.map((i) => i.id) ?? []).not.toContain(id);
+    expect(group(await groupsOf('q=isl&types=experiences'), 'experiences')?.items.map((i) => i.id)).toContain(id);
+    // A title has a prefix index: two letters find it.
+    expect(group(await groupsOf('q=qu&types=experiences'), 'experiences')?.items.map((i) => i.id)).toContain(id);
+  });
+
   test('Greek text is found with or without its accents, and highlighted as written', async () => {
     for (const term of ['μαρία', 'μαρια', 'ΜΑΡΙΑ ΠΑΠ']) {
       const users = group(await groupsOf(`q=${encodeURIComponent(term)}`), 'users');
