@@ -216,3 +216,73 @@ describe('GET /api/auth/search', () => {
     expect(await groupsOf(`q=${encodeURIComponent('%_%')}`)).toEqual([]);
   });
 });
+
+describe('search shows exactly what the lists show, for several roles with rules', () => {
+  interface ListPage {
+    data: Record<string, unknown>[];
+    total: number;
+  }
+  const roleSpecs: { name: string; routes: [string, string][]; rules: Record<string, unknown> }[] = [
+    {
+      name: 'Leak Probe Names',
+      routes: [
+        ['GET', '/api/auth/users'],
+        ['GET', '/api/auth/user-profiles'],
+      ],
+      rules: { users: { read: ['name', 'createdAt'], where: { confirmed: { eq: false } } } },
+    },
+    {
+      name: 'Leak Probe Own Drafts',
+      routes: [
+        ['GET', '/api/auth/experiences'],
+        ['GET', '/api/auth/roles'],
+      ],
+      rules: { experiences: { read: ['title', 'createdAt', 'createdBy'], where: { createdBy: { eq: '$me' } } }, roles: { read: ['name'] } },
+    },
+    {
+      name: 'Leak Probe Links',
+      routes: [
+        ['GET', '/api/auth/user-roles'],
+        ['GET', '/api/auth/users'],
+      ],
+      rules: { users: { read: ['email', 'createdAt'], where: { blocked: { eq: false } } } },
+    },
+  ];
+  const terms = ['maria', 'papadopoulou', 'quillonby', 'example', 'ta', 'demetriou', 'search', 'leak', 'μαρια', 'island'];
+
+  test('every item is a record of that role list for the same term, every total its list total', async () => {
+    for (const spec of roleSpecs) {
+      const role = await createRole(h, spec.name, 'staff', spec.routes);
+      const put = await call(h, 'PUT', `/api/auth/roles/${role}/access`, { token: h.adminToken, body: { resources: spec.rules } });
+      expect(put.statusCode, put.body).toBe(200);
+      const person = await signedIn(h, spec.name);
+      let checked = 0;
+      for (const term of terms) {
+        for (const g of await groupsOf(`q=${encodeURIComponent(term)}&limit=20`, person.token)) {
+          const api = `/api/auth/${g.resource}`;
+          const list = await call(h, 'GET', `${api}?q=${encodeURIComponent(term)}&limit=100`, { token: person.token });
+          expect(list.statusCode, `${spec.name} ${api}`).toBe(200);
+          const page = list.json() as ListPage;
+          const where = `${spec.name}, "${term}", ${g.resource}`;
+          expect(g.total, where).toBe(page.total);
+          const listed = new Map(page.data.map((rec) => [String(rec._id), rec]));
+          for (const item of g.items) {
+            checked++;
+            const rec = listed.get(item.id);
+            expect(rec, `${where}: ${item.id} is not in the list`).toBeDefined();
+            // What the item shows is a value of the record as the list shows it.
+            if (item.label !== item.id) expect(Object.values(rec!), where).toContain(item.label);
+            if (item.match) {
+              const shown = JSON.stringify(rec);
+              expect(shown.toLowerCase(), where).toContain(
+                item.match.text.replace(/^…|…$/g, '').slice(0, 20).toLowerCase().replace(/"/g, '\\"'),
+              );
+            }
+          }
+        }
+      }
+      // The test checked real answers, not empty ones.
+      expect(checked, spec.name).toBeGreaterThan(0);
+    }
+  });
+});
