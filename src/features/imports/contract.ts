@@ -21,6 +21,9 @@ export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 export const ERRORS_SHOWN = 100;
 
 const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+/** One of `values`, or null (before the first run). */
+const oneOrNull = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number] | null>({ type: ['string', 'null'], enum: [...values, null] });
 
 /** Which field each column of the file goes to; null leaves the column out, `_id` makes it the key of an update. */
 export const Mapping = Type.Record(Type.String({ maxLength: 500 }), Nullable(Type.String({ maxLength: 200 })), {
@@ -50,8 +53,8 @@ export const ImportStatus = Type.Object({
   columns: Type.Array(Type.String()),
   mapping: Mapping,
   state: literals(IMPORT_STATES),
-  mode: Nullable(Type.String({ enum: [...IMPORT_MODES] })),
-  action: Nullable(Type.String({ enum: [...IMPORT_ACTIONS] })),
+  mode: oneOrNull(IMPORT_MODES),
+  action: oneOrNull(IMPORT_ACTIONS),
   key: Nullable(Type.String()),
   atomic: Type.Boolean(),
   /** Rows read so far (`rows`) of all the file has (`total`). */

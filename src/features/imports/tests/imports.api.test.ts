@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, startHarness, type Harness } from '../../../../tests/api/harness';
 import { assertNoSecrets, call, createUser, permissionByRoute, runSql } from '../../../../tests/api/helpers';
+import { MAX_LINE, readFile } from '../server/parse';
 
 const USERS = '/api/auth/users';
 const ROLES = '/api/auth/roles';
@@ -359,5 +361,56 @@ describe('who sees and runs an import', () => {
     const n = Number((await runSql(h, sql`SELECT count(*)::int AS n FROM roles WHERE name LIKE ${`${tag} %`}`))[0].n);
     expect(n).toBeLessThan(1500);
     expect(n % 200).toBe(0);
+  });
+});
+
+describe('a job that survives', () => {
+  test('a run whose process died (lease gone) is taken over and resumes after the last committed batch', async () => {
+    const tag = `res${Date.now().toString(36)}`;
+    const rows = Array.from({ length: 450 }, (_, i) => `{"name": "${tag} ${i}", "description": "resumed"}`).join('\n');
+    const up = await upload(ROLES, 'resume.jsonl', rows);
+    const id = up.json().id as string;
+    // As a process leaves it when it dies after committing its first batch (200 rows) of a run.
+    await runSql(
+      h,
+      sql`UPDATE imports SET state = 'running', mode = 'commit', action = 'create', atomic = false, rows_done = 200,
+            result = '{"created": 200, "updated": 0, "unchanged": 0, "failed": 0}', locked_until = now() - interval '1 second'
+          WHERE id = ${id}`,
+    );
+    const end = Date.now() + 30_000;
+    let s = await status(ROLES, id);
+    while (s.state === 'running' && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 100));
+      s = await status(ROLES, id);
+    }
+    expect(s).toMatchObject({ state: 'done', progress: { rows: 450, total: 450 }, result: { created: 450, failed: 0 } });
+    // Only the rows after the committed batch were written by the run that took over.
+    const names = await runSql(h, sql`SELECT name FROM roles WHERE name LIKE ${`${tag} %`}`);
+    expect(names.length).toBe(250);
+    expect(names.map((n) => n.name)).not.toContain(`${tag} 199`);
+    expect(names.map((n) => n.name)).toContain(`${tag} 200`);
+  });
+
+  test('one queued or running import per resource and person', async () => {
+    const first = await upload(ROLES, 'a.jsonl', '{"name": "busy a", "description": "x"}\n');
+    const second = await upload(ROLES, 'b.jsonl', '{"name": "busy b", "description": "x"}\n');
+    await runSql(h, sql`UPDATE imports SET state = 'running', locked_until = now() + interval '1 hour' WHERE id = ${first.json().id}`);
+    const res = await call(h, 'POST', `${ROLES}/imports/${second.json().id}/run`, {
+      token: h.adminToken,
+      body: { mode: 'dry-run', action: 'create', atomic: true },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('import_busy');
+    await call(h, 'POST', `${ROLES}/imports/${first.json().id}/cancel`, { token: h.adminToken });
+  });
+});
+
+describe('reading files', () => {
+  test('a line longer than 10 MB is refused with its number', async () => {
+    const huge = `name,description\nshort,one\nlong,${'x'.repeat(MAX_LINE + 1)}\n`;
+    await expect(async () => {
+      const file = await readFile(Readable.from([Buffer.from(huge)]));
+      for await (const row of file.rows) expect(row).toBeTruthy();
+    }).rejects.toMatchObject({ key: 'line_too_long', params: { line: 3 } });
   });
 });
