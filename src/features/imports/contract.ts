@@ -70,6 +70,16 @@ export const ImportStatus = Type.Object({
 });
 export type ImportStatusBody = Static<typeof ImportStatus>;
 
+/** What the event stream (`event: import`) says of an import of yours as it moves. */
+export interface ImportEvent {
+  id: string;
+  resource: string;
+  state: ImportState;
+  mode: (typeof IMPORT_MODES)[number] | null;
+  progress: { rows: number; total: number };
+  result: Static<typeof ImportCounts>;
+}
+
 export const Uploaded = Type.Object({
   id: Id,
   columns: Type.Array(Type.String()),

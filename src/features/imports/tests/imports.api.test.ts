@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, startHarness, type Harness } from '../../../../tests/api/harness';
 import { assertNoSecrets, call, createUser, permissionByRoute, runSql } from '../../../../tests/api/helpers';
+import { openStream } from '../../../../tests/api/stream-reader';
 import { MAX_LINE, readFile } from '../server/parse';
 
 const USERS = '/api/auth/users';
@@ -412,5 +413,31 @@ describe('reading files', () => {
       const file = await readFile(Readable.from([Buffer.from(huge)]));
       for await (const row of file.rows) expect(row).toBeTruthy();
     }).rejects.toMatchObject({ key: 'line_too_long', params: { line: 3 } });
+  });
+});
+
+describe('progress on the event stream', () => {
+  test('the owner’s stream hears the import move, up to done with its counts', async () => {
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+    const stream = openStream(url, h.adminToken);
+    try {
+      await stream.next((e) => e.type === 'unread');
+      const tag = `sse${Date.now().toString(36)}`;
+      const up = await upload(
+        ROLES,
+        'stream.jsonl',
+        `{"name": "${tag} a", "description": "A"}\n{"name": "${tag} b", "description": "B"}\n`,
+      );
+      const id = up.json().id as string;
+      await run(ROLES, id, { mode: 'commit', action: 'create', atomic: false });
+      const done = await stream.next((e) => e.type === 'import' && e.import.id === id && e.import.state === 'done', 5000);
+      expect(done).toMatchObject({
+        import: { resource: 'roles', mode: 'commit', progress: { rows: 2, total: 2 }, result: { created: 2, failed: 0 } },
+      });
+    } finally {
+      stream.close();
+      h.app.server.closeAllConnections();
+    }
   });
 });

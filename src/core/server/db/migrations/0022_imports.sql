@@ -41,4 +41,22 @@ ALTER TABLE "imports" ADD CONSTRAINT "imports_owner_id_users_id_fk" FOREIGN KEY 
 CREATE INDEX "imports_owner_idx" ON "imports" USING btree ("owner_id","resource");--> statement-breakpoint
 CREATE INDEX "imports_due_idx" ON "imports" USING btree ("state","locked_until");--> statement-breakpoint
 CREATE INDEX "imports_hash_idx" ON "imports" USING btree ("resource","file_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "imports_one_running_uq" ON "imports" USING btree ("owner_id","resource") WHERE state IN ('queued', 'running');
+CREATE UNIQUE INDEX "imports_one_running_uq" ON "imports" USING btree ("owner_id","resource") WHERE state IN ('queued', 'running');--> statement-breakpoint
+-- An import's progress reaches its owner's event streams on every replica (GET /api/auth/notifications/stream):
+-- each change of its state or of the rows done, not the lease's renewals.
+CREATE FUNCTION notify_import_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('user_events', json_build_object(
+    'user', NEW.owner_id,
+    'event', 'import',
+    'data', json_build_object(
+      'id', NEW.id, 'resource', NEW.resource, 'state', NEW.state, 'mode', NEW.mode,
+      'progress', json_build_object('rows', NEW.rows_done, 'total', NEW.total_rows),
+      'result', NEW.result))::text);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER import_changed AFTER UPDATE ON imports FOR EACH ROW
+  WHEN (OLD.state IS DISTINCT FROM NEW.state OR OLD.rows_done IS DISTINCT FROM NEW.rows_done)
+  EXECUTE FUNCTION notify_import_changed();
