@@ -27,6 +27,12 @@ function labels(): Map<string, Entries> {
   return shipped;
 }
 
+/** A translation of the shipped files in one language, if it has the key. */
+export function labelIn(lang: string, key: string): string | undefined {
+  const text = labels().get(lang)?.[key];
+  return typeof text === 'string' && text ? text : undefined;
+}
+
 /** The fields an import may write: what a create or update body may carry. */
 export const importableFields = (r: ResourceDef): string[] => writableFields(r).map(([f]) => f);
 

@@ -17,6 +17,7 @@ import type { ImportAction } from '../contract';
 import { ID_COLUMN, type Mapping } from './mapping';
 import type { FileRow } from './parse';
 import { say } from './problems';
+import { productMessage } from './product-messages';
 import type { RowError } from './store';
 
 /** A cell a spreadsheet would run as a formula (OWASP "CSV injection"); a plain number is none. */
@@ -65,6 +66,17 @@ export type RowOutcome = 'created' | 'updated' | 'unchanged' | RowError[];
 
 /** A row's problem at a column (a secret's value is never repeated). */
 function problem(ctx: RowContext, row: FileRow, column: string | null, message: string): RowError {
+  return problemAbout(ctx, row, column, message);
+}
+
+/** A problem the write path found (its English message, in the owner's language), about `field` when it names one. */
+function productProblem(ctx: RowContext, row: FileRow, field: string | null, message: string): RowError {
+  const column = field && Object.hasOwn(ctx.r.fields, field) ? columnOf(ctx, field) : null;
+  return problemAbout(ctx, row, column, productMessage(ctx.lang, ctx.r, message, field));
+}
+
+/** The error at `column`: the cell's value as it was, unless the column is a secret's. */
+function problemAbout(ctx: RowContext, row: FileRow, column: string | null, message: string): RowError {
   const field = column === null ? null : ctx.mapping[column];
   const def = field && Object.hasOwn(ctx.r.fields, field) ? ctx.r.fields[field] : undefined;
   const raw = column === null ? undefined : row.values[column];
@@ -163,8 +175,8 @@ async function resolveRefs(tx: Db, ctx: RowContext, row: FileRow, body: Record<s
 /** The row's problems as the API says them: a field's message at its column, or the whole row's. */
 function fromHttp(ctx: RowContext, row: FileRow, err: HttpError): RowError[] {
   const fields = err.fields && Object.keys(err.fields).length ? err.fields : null;
-  if (!fields) return [problem(ctx, row, null, err.message)];
-  return Object.entries(fields).map(([f, message]) => problem(ctx, row, columnOf(ctx, f), message));
+  if (!fields) return [productProblem(ctx, row, null, err.message)];
+  return Object.entries(fields).map(([f, message]) => productProblem(ctx, row, f, message));
 }
 
 /** The id of the record the row's key names, or null when there is none. */
@@ -216,8 +228,7 @@ function checked(ctx: RowContext, row: FileRow, body: Record<string, unknown>, o
   const validate = validatorOf(ctx.r, op);
   if (validate(copy)) return copy;
   const fields = validationFields((validate.errors ?? []) as AjvIssue[]);
-  for (const [f, message] of Object.entries(fields))
-    errors.push(problem(ctx, row, Object.hasOwn(ctx.r.fields, f) ? columnOf(ctx, f) : null, message));
+  for (const [f, message] of Object.entries(fields)) errors.push(productProblem(ctx, row, f, message));
   return null;
 }
 
@@ -260,7 +271,7 @@ export async function importRow(tx: Db, ctx: RowContext, row: FileRow): Promise<
     if (err instanceof HttpError) return fromHttp(ctx, row, err);
     // A value the database refuses (class 22: out of range, bad text; 23: a constraint) is the row's.
     const state = sqlState(err);
-    if (state?.startsWith('22') || state?.startsWith('23')) return [problem(ctx, row, null, 'A value in the row is not valid.')];
+    if (state?.startsWith('22') || state?.startsWith('23')) return [productProblem(ctx, row, null, 'A value in the row is not valid.')];
     throw err;
   }
 }

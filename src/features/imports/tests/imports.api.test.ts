@@ -441,3 +441,21 @@ describe('progress on the event stream', () => {
     }
   });
 });
+
+describe('Greek', () => {
+  test('an import uploaded in Greek reports its rows’ errors in Greek, the write path’s messages with Greek labels', async () => {
+    const tag = `el${Date.now().toString(36)}`;
+    const csv = `Όνομα;E-mail\n;no-name-${tag}@example.com\nΝίκος;όχι-email\n"=1+1";f-${tag}@example.com\n`;
+    const up = await upload(USERS, 'ελληνικά.csv', csv, { lang: 'el' });
+    expect(up.statusCode, up.body).toBe(201);
+    const s = await run(USERS, up.json().id, { mode: 'dry-run', action: 'create', atomic: false });
+    expect(s.errors).toEqual([
+      { line: 2, column: 'Όνομα', value: '', message: 'Το πεδίο «Όνομα» είναι υποχρεωτικό' },
+      { line: 3, column: 'E-mail', value: 'όχι-email', message: 'Η τιμή δεν είναι έγκυρη διεύθυνση email' },
+      expect.objectContaining({ line: 4, column: 'Όνομα', message: expect.stringMatching(/τύπο υπολογιστικού φύλλου/) }),
+    ]);
+    const errors = await call(h, 'GET', `${USERS}/imports/${up.json().id}/errors.csv`, { token: h.adminToken });
+    expect(errors.body.split('\r\n')[0]).toBe('\uFEFFΌνομα,E-mail,σφάλμα');
+    expect(errors.body).toContain('Γραμμή 3: E-mail: Η τιμή δεν είναι έγκυρη διεύθυνση email');
+  });
+});
