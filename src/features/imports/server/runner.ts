@@ -64,6 +64,14 @@ async function renew(db: Db, id: string): Promise<boolean> {
   return held.length > 0;
 }
 
+/** Hands a running import back to the queue (its process is stopping). */
+async function requeue(db: Db, id: string): Promise<void> {
+  await db
+    .update(imports)
+    .set({ state: 'queued', lockedUntil: null })
+    .where(and(eq(imports.id, id), eq(imports.state, 'running')));
+}
+
 /** Ends a run: its state, counts and message, unless it was cancelled meanwhile. */
 async function finish(db: Db, id: string, state: 'done' | 'failed', result: Counts, rowsDone: number, message: string | null) {
   await db
@@ -116,6 +124,8 @@ export function createImportRunner(opts: RunnerOptions) {
   let again = false;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
+  // The process is stopping: the run in hand stops after its batch and goes back to the queue.
+  let stopping = false;
 
   async function runOne(job: ImportRow): Promise<void> {
     const db = opts.db();
@@ -144,10 +154,14 @@ export function createImportRunner(opts: RunnerOptions) {
         refs: new Map(),
       };
       const whole = job.mode === 'dry-run' || job.atomic;
-      if (whole) await runWhole(db, job, ctx, () => cancelled);
-      else await runBatches(db, job, ctx, () => cancelled);
+      if (whole) await runWhole(db, job, ctx, () => cancelled || stopping);
+      else await runBatches(db, job, ctx, () => cancelled || stopping);
     } catch (err) {
-      if (err instanceof Stopped) return;
+      if (err instanceof Stopped) {
+        // Not cancelled: handed back, to be resumed (after its last batch) by the next process that claims it.
+        if (!cancelled) await requeue(db, job.id).catch(() => undefined);
+        return;
+      }
       const message =
         err instanceof FileProblem ? say(job.lang, err.key, err.params) : say(job.lang, 'unreadable', { reason: 'an unexpected error' });
       if (!(err instanceof FileProblem)) opts.log.error({ err, importId: job.id }, 'import failed');
@@ -291,6 +305,7 @@ export function createImportRunner(opts: RunnerOptions) {
     },
     async stop() {
       stopped = true;
+      stopping = true;
       clearInterval(timer);
       await running;
     },
