@@ -24,6 +24,8 @@ export const BATCH = 200;
 const LEASE_SECONDS = 60;
 /** How often each process looks for queued imports (and ones a dead process left). */
 const POLL_MS = 2000;
+/** How often a running import renews its lease, and so notices a cancel between batches of a whole-file run. */
+const HEARTBEAT_MS = 5000;
 
 export interface RunnerOptions {
   db: () => Db;
@@ -133,14 +135,11 @@ export function createImportRunner(opts: RunnerOptions) {
     if (!r) return finish(db, job.id, 'failed', noCounts(), 0, `No resource ${job.resource}.`);
     const find = (name: string) => opts.resources.find((x) => x.name === name);
     let cancelled = false;
-    const heartbeat = setInterval(
-      () => {
-        void renew(db, job.id)
-          .then((held) => (cancelled ||= !held))
-          .catch(() => undefined);
-      },
-      (LEASE_SECONDS * 1000) / 3,
-    );
+    const heartbeat = setInterval(() => {
+      void renew(db, job.id)
+        .then((held) => (cancelled ||= !held))
+        .catch(() => undefined);
+    }, HEARTBEAT_MS);
     try {
       const ctx: RowContext = {
         r,
