@@ -191,6 +191,8 @@ async function existingId(tx: Db, ctx: RowContext, body: Record<string, unknown>
   const norm = serverKindOf(def).normalize;
   const raw = body[ctx.key];
   const v = norm ? norm(raw) : typeof raw === 'string' ? raw.trim() : raw;
+  // No key value: no record to find (an upsert creates, an update says so).
+  if (v === undefined || v === null || v === '' || typeof v === 'object') return null;
   const [found] = await tx
     .select({ id: t.id })
     .from(t)

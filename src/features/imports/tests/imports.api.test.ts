@@ -250,10 +250,15 @@ describe('every row goes through what a single write goes through', () => {
   test('an update by key changes what differs and counts the rest unchanged', async () => {
     const u = await createUser(h, { name: 'Before' });
     const other = await createUser(h, { name: 'Same' });
-    const up = await upload(USERS, 'rename.csv', `email;name\n${u.email};After\n${other.email};Same\nnobody-${Date.now()}@example.com;X\n`);
+    const up = await upload(
+      USERS,
+      'rename.csv',
+      `email;name\n${u.email};After\n${other.email};Same\nnobody-${Date.now()}@example.com;X\n;Blank\n`,
+    );
     const s = await run(USERS, up.json().id, { mode: 'commit', action: 'update', key: 'email', atomic: false });
-    expect(s.result).toEqual({ created: 0, updated: 1, unchanged: 1, failed: 1 });
+    expect(s.result).toEqual({ created: 0, updated: 1, unchanged: 1, failed: 2 });
     expect(s.errors[0]).toMatchObject({ line: 4, column: 'email' });
+    expect(s.errors[1]).toEqual({ line: 5, column: 'email', value: '', message: 'The key column “email” is empty.' });
     expect((await call(h, 'GET', `${USERS}/${u._id}`, { token: h.adminToken })).json().name).toBe('After');
   });
 });
