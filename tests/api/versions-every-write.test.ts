@@ -85,6 +85,34 @@ async function changeOf(resource: string): Promise<Record<string, unknown>> {
   return { role: role._id };
 }
 
+/** Uploads `json` as a file to import into the resource at `api`; returns the import's id. */
+async function importFile(api: string, json: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([json], { type: 'application/json' }), 'walk.json');
+  const req = new Request('http://localhost/', { method: 'POST', body: form });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: `${api}/imports`,
+    headers: { 'content-type': req.headers.get('content-type')!, authorization: `Bearer ${h.adminToken}` },
+    payload: Buffer.from(await req.arrayBuffer()),
+  });
+  return (await ok(res, 201)).id;
+}
+
+/** Runs an import and waits until it is done. */
+async function runImport(api: string, id: string, body: Record<string, unknown>): Promise<void> {
+  await ok(await admin('POST', `${api}/imports/${id}/run`, body), 202);
+  for (let i = 0; i < 400; i++) {
+    const s = await ok(await admin('GET', `${api}/imports/${id}`));
+    if (s.state !== 'queued' && s.state !== 'running') {
+      expect(s.state, JSON.stringify(s.errors)).toBe('done');
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`import ${id} did not end`);
+}
+
 /** The generated operations of a resource served at `api`. */
 function genericDrivers(resource: string, api: string): Record<string, Driver> {
   const one = (op: string) => async (id: string) => [{ resource, id, op }];
@@ -115,6 +143,12 @@ function genericDrivers(resource: string, api: string): Record<string, Driver> {
       await ok(await admin('DELETE', `${api}/${id}`));
       await ok(await admin('POST', `${api}/${id}/restore`));
       return one('restore')(id);
+    },
+    [`POST ${api}/imports/{id}/run`]: async () => {
+      const id = await make(resource, api);
+      const file = await importFile(api, JSON.stringify([{ _id: id, ...(await changeOf(resource)) }]));
+      await runImport(api, file, { mode: 'commit', action: 'update', key: '_id', atomic: true });
+      return one('update')(id);
     },
     [`POST ${api}/{id}/versions/{n}/restore`]: async () => {
       const id = await make(resource, api);
@@ -273,6 +307,8 @@ test('every write operation of the OpenAPI document stores a version of what it 
   for (const op of writes) {
     if (op.path.endsWith('/{id}/purge')) noVersion[`${op.method} ${op.path}`] = 'deletes the record’s versions';
     if (op.path.endsWith('/{id}/presence')) noVersion[`${op.method} ${op.path}`] = 'says who has the record open; changes nothing in it';
+    if (op.path.endsWith('/imports')) noVersion[`${op.method} ${op.path}`] = 'stores the file to import; its run is versioned';
+    if (op.path.endsWith('/imports/{id}/cancel')) noVersion[`${op.method} ${op.path}`] = 'stops an import';
   }
   const key = (op: { method: string; path: string }) => `${op.method} ${op.path.replace(/\/$/, '')}`;
   const unknown = writes.map(key).filter((key) => !drivers[key] && !noVersion[key]);

@@ -43,6 +43,11 @@ export interface FieldKind {
   /** The API value as one CSV cell (export). */
   csv(value: unknown): string;
   /**
+   * A CSV cell as a body value (import), the inverse of `csv`. Default: the
+   * text itself; the body schema's checks (with type coercion) follow.
+   */
+  fromCsv?(cell: string): unknown;
+  /**
    * Checks forms run before sending (the server checks again with
    * `bodySchema`), as translation keys of the validation messages. Default: the
    * declared lengths.

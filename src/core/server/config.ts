@@ -65,6 +65,8 @@ export interface Config {
   versionsMaxDays?: number;
   /** Outgoing webhooks (WEBHOOKS_ALLOW_HTTP, WEBHOOKS_ALLOW_PRIVATE, WEBHOOK_LOG_DAYS, WEBHOOK_RETRY_SCALE). */
   webhooks: WebhooksConfig;
+  /** The largest file an import accepts, in bytes (IMPORT_MAX_BYTES). */
+  importMaxBytes: number;
   /** Keep the database in memory (tests). */
   inMemoryDb?: boolean;
 }
@@ -277,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     versionsMaxDays: env.VERSIONS_MAX_DAYS ? int(env, 'VERSIONS_MAX_DAYS', 0, 1, 36500) : undefined,
     s3: s3(env),
     webhooks: webhooks(env),
+    importMaxBytes: int(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024, 1024, 1024 ** 4),
   };
 }
 

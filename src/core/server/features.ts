@@ -24,6 +24,7 @@ import { accountFeature } from '../../features/account/server';
 import { signInFeature } from '../../features/sign-in/server';
 import { oidcFeature } from '../../features/oidc/server';
 import { webhooksFeature } from '../../features/webhooks/server';
+import { importsFeature } from '../../features/imports/server';
 
 /**
  * The product's features, one line each, in the order their routes register:
@@ -41,6 +42,7 @@ export const productFeatures: readonly ServerFeature[] = [
   sessionsFeature,
   apiTokensFeature,
   webhooksFeature,
+  importsFeature,
   twoFactorFeature,
   rolesFeature,
   accessRulesFeature,

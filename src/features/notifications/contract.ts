@@ -61,6 +61,7 @@ export const notificationStream = {
       description:
         'An open event stream. `event: unread` with `data: {"unread": <integer>}` on connect and whenever the count changes; ' +
         '`event: notification` with `data:` the new notification as `GET /api/auth/notifications` lists it; ' +
+        '`event: import` with `data: {id, resource, state, mode, progress: {rows, total}, result}` as one of your imports moves; ' +
         'a comment line (`: ping`) every 20 s keeps idle connections open.',
       content: { 'text/event-stream': { schema: Type.String({ description: 'text/event-stream lines (event:, data:, blank line)' }) } },
     },

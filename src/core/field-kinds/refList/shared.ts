@@ -8,4 +8,9 @@ export const refList: FieldKind = {
   apiSchema: (def, c) => Type.Array(c.populated(def)),
   emptyValue: () => [],
   csv: (v) => (Array.isArray(v) ? v.map(csvRecordLabel).join('; ') : ''),
+  fromCsv: (cell) =>
+    cell
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean),
 };

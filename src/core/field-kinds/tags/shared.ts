@@ -9,4 +9,9 @@ export const tags: FieldKind = {
   search: 'elements',
   emptyValue: () => [],
   csv: (v) => (Array.isArray(v) ? v.join(', ') : ''),
+  fromCsv: (cell) =>
+    cell
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
 };

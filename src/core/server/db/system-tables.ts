@@ -1,5 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AccessRule } from '../../shared/access-rules';
 import { roles, users } from './schema-users';
 
@@ -466,4 +479,76 @@ export const webhookAttempts = pgTable(
     durationMs: integer('duration_ms').notNull(),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.at)],
+);
+
+/**
+ * Imports (src/features/imports/): a file brought into a declared resource,
+ * kept in the object storage under `file_key`, run as a job any replica
+ * claims (`state` queued, then running under a lease `locked_until`). A
+ * batch committed moves `rows_done` with it, in its transaction: a replica
+ * that dies mid-way leaves the import to another, which resumes after the
+ * last committed row. `result` counts created, updated, unchanged and failed
+ * rows; every failed row is a line of `import_errors`.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    resource: text('resource').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The language the owner's messages are written in (en, el). */
+    lang: text('lang').notNull().default('en'),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name'),
+    /** SHA-256 of the file's bytes: the same file again is recognised. */
+    fileHash: text('file_hash').notNull(),
+    fileBytes: bigint('file_bytes', { mode: 'number' }).notNull(),
+    /** csv or json; for CSV the delimiter found. */
+    format: text('format').notNull(),
+    delimiter: text('delimiter'),
+    columns: jsonb('columns').notNull(),
+    mapping: jsonb('mapping').notNull(),
+    state: text('state').notNull().default('uploaded'),
+    mode: text('mode'),
+    action: text('action'),
+    keyField: text('key_field'),
+    atomic: boolean('atomic').notNull().default(true),
+    /** Rows the file has (counted when it was uploaded), and rows read by the run so far. */
+    totalRows: integer('total_rows').notNull().default(0),
+    rowsDone: integer('rows_done').notNull().default(0),
+    result: jsonb('result').notNull().default({ created: 0, updated: 0, unchanged: 0, failed: 0 }),
+    /** Why a run stopped (a file that cannot be read, a refused atomic import). */
+    message: text('message'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('imports_owner_idx').on(t.ownerId, t.resource),
+    index('imports_due_idx').on(t.state, t.lockedUntil),
+    index('imports_hash_idx').on(t.resource, t.fileHash),
+    // One import per resource and person queued or running at a time.
+    uniqueIndex('imports_one_running_uq')
+      .on(t.ownerId, t.resource)
+      .where(sql`state IN ('queued', 'running')`),
+  ],
+);
+
+/** A failed row of an import: where (the file's physical line), which column, the value, why; `raw`: the row as it was. */
+export const importErrors = pgTable(
+  'import_errors',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    line: integer('line').notNull(),
+    column: text('column'),
+    value: text('value'),
+    message: text('message').notNull(),
+    raw: jsonb('raw'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
 );

@@ -9,7 +9,7 @@ import { EMAIL_FORMAT_MESSAGE, PASSWORD_MIN_MESSAGE } from '../http/messages';
 /** Seconds a client should wait before trying again while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
 
-interface AjvIssue {
+export interface AjvIssue {
   instancePath?: string;
   keyword?: string;
   message?: string;
@@ -54,6 +54,17 @@ function messageOf(field: string, issue: AjvIssue): string {
   }
 }
 
+/** A body's schema errors as the API says them: one message per field, in the order found. */
+export function validationFields(issues: readonly AjvIssue[]): Record<string, string> {
+  // Field names can come from the request: no prototype to reach.
+  const fields = Object.create(null) as Record<string, string>;
+  for (const issue of issues) {
+    const f = fieldOf(issue);
+    fields[f] ??= messageOf(f, issue);
+  }
+  return fields;
+}
+
 /** Every error leaves as `{error}` (+ `fields`), never with a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError & { validation?: AjvIssue[] }, request, reply) => {
@@ -66,12 +77,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     if (err.validation) {
-      // Field names can come from the request: no prototype to reach.
-      const fields = Object.create(null) as Record<string, string>;
-      for (const issue of err.validation) {
-        const f = fieldOf(issue);
-        fields[f] ??= messageOf(f, issue);
-      }
+      const fields = validationFields(err.validation);
       return reply.status(400).send({ error: Object.values(fields)[0] ?? 'Invalid request.', fields });
     }
     const status = err.statusCode ?? 500;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isStorageKey, type FileStorage } from '../storage/file-storage';
+import { isPublicKey, type FileStorage } from '../storage/file-storage';
 import type { localStorage } from '../storage/local-storage';
 
 // Served as inert files (no scripts, no sniffing), never as pages; names are never reused.
@@ -26,6 +26,8 @@ export function uploadsPlugin(storage: FileStorage) {
         prefix: '/uploads/',
         decorateReply: false,
         index: false,
+        // An import's file is the server's alone.
+        allowedPath: (pathName: string) => !pathName.replace(/^\/+/, '').toLowerCase().startsWith('private'),
         // @fastify/static 10 hands over the Fastify reply here.
         setHeaders: (reply: unknown) => inert(reply as FastifyReply),
       });
@@ -34,7 +36,7 @@ export function uploadsPlugin(storage: FileStorage) {
     const notFound = (reply: FastifyReply) => reply.status(404).send({ error: 'Not found.' });
     app.get<{ Params: { '*': string } }>('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
       const key = req.params['*'];
-      if (!isStorageKey(key)) return notFound(reply);
+      if (!isPublicKey(key)) return notFound(reply);
       if (storage.urlPrefix !== '/uploads/') return reply.redirect(storage.urlPrefix + key, 301);
       const file = await storage.open(key);
       if (!file) return notFound(reply);

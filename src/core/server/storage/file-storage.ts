@@ -17,6 +17,11 @@ export interface OpenedFile {
 export interface FileStorage {
   readonly driver: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a file as it streams in, never whole in memory (an import's file):
+   * the file is there once it resolves; a stream that fails leaves nothing.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<void>;
   /** The whole file, or null when there is none. */
   read(key: string): Promise<Buffer | null>;
   /** Opens a file to stream it under /uploads/; null when there is none. */
@@ -31,12 +36,25 @@ export interface FileStorage {
 
 /** The only keys a stored file may have: generated names in lower-case folders, nothing that climbs out. */
 const KEY = /^(?:[a-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:webp|jpg|png)$/;
+/** Files only the server reads (an import's CSV or JSON): never served under /uploads/. */
+const PRIVATE_KEY = /^private\/[a-z0-9_-]+\/[A-Za-z0-9_-]+\.(?:csv|json)$/;
 
 export function isStorageKey(key: string): boolean {
+  return KEY.test(key) || PRIVATE_KEY.test(key);
+}
+
+/** Whether a key may be served to browsers: not a private file. */
+export function isPublicKey(key: string): boolean {
   return KEY.test(key);
 }
 
-const TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
+const TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  csv: 'text/csv',
+  json: 'application/json',
+};
 
 export function contentTypeOf(key: string): string {
   return TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';

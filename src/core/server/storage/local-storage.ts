@@ -1,8 +1,23 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentTypeOf, isStorageKey, type FileStorage } from './file-storage';
+
+/** A stream written aside, then renamed: a reader sees the whole file or none. */
+async function writeStreamed(file: string, body: Readable): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const part = `${file}.${randomUUID()}.part`;
+  try {
+    await pipeline(body, createWriteStream(part));
+    await rename(part, file);
+  } catch (err) {
+    await rm(part, { force: true });
+    throw err;
+  }
+}
 
 /** Files under one folder of the local disk: the embedded default (one process). */
 export function localStorage(dir: string): FileStorage & { dir: string } {
@@ -31,6 +46,11 @@ export function localStorage(dir: string): FileStorage & { dir: string } {
         await rm(part, { force: true });
         throw err;
       }
+    },
+    async putStream(key: string, body: Readable) {
+      const file = fileOf(key);
+      if (!file) throw new Error(`Not a storage key: ${key}`);
+      await writeStreamed(file, body);
     },
     async read(key) {
       const file = fileOf(key);

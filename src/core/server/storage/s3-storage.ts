@@ -2,6 +2,48 @@ import type { Readable } from 'node:stream';
 import type { S3Config } from '../config';
 import { contentTypeOf, isStorageKey, type FileStorage } from './file-storage';
 
+/** Each part of a streamed upload but the last (S3 asks at least 5 MiB). */
+const PART_BYTES = 8 * 1024 * 1024;
+
+type S3 = typeof import('@aws-sdk/client-s3');
+
+/** Streams `body` into one object as a multipart upload, a part at a time: memory holds one part, whatever the size. */
+async function multipartPut(
+  s3: S3,
+  client: InstanceType<S3['S3Client']>,
+  target: { Bucket: string; Key: string; ContentType: string },
+  body: Readable,
+): Promise<void> {
+  const { Bucket, Key } = target;
+  const { UploadId } = await client.send(new s3.CreateMultipartUploadCommand(target));
+  const parts: { ETag?: string; PartNumber: number }[] = [];
+  const send = async (chunk: Buffer) => {
+    const PartNumber = parts.length + 1;
+    const res = await client.send(new s3.UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: chunk }));
+    parts.push({ ETag: res.ETag, PartNumber });
+  };
+  try {
+    let pending: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      pending.push(b);
+      size += b.length;
+      if (size >= PART_BYTES) {
+        await send(Buffer.concat(pending));
+        pending = [];
+        size = 0;
+      }
+    }
+    // The last part may be small (or the only one, empty).
+    if (size > 0 || !parts.length) await send(Buffer.concat(pending));
+    await client.send(new s3.CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }));
+  } catch (err) {
+    await client.send(new s3.AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);
+    throw err;
+  }
+}
+
 function clientOptions(c: S3Config) {
   return {
     region: c.region,
@@ -47,6 +89,10 @@ export async function s3Storage(c: S3Config): Promise<FileStorage> {
           CacheControl: 'public, max-age=31536000, immutable',
         }),
       );
+    },
+    async putStream(key, body, contentType) {
+      if (!isStorageKey(key)) throw new Error(`Not a storage key: ${key}`);
+      await multipartPut(s3, client, { Bucket, Key: key, ContentType: contentType }, body);
     },
     async read(key) {
       const res = await get(key);

@@ -1,12 +1,14 @@
 import { createParser } from 'eventsource-parser';
 import type { PresenceEvent } from '../../../core/shared/api/presence';
+import type { ImportEvent } from '../../imports/contract';
 
 export const STREAM_URL = '/api/auth/notifications/stream';
 
 export type StreamEvent =
   | { type: 'unread'; unread: number }
   | { type: 'notification'; notification: { _id: string; title: string } }
-  | { type: 'presence'; presence: PresenceEvent };
+  | { type: 'presence'; presence: PresenceEvent }
+  | { type: 'import'; import: ImportEvent };
 
 /**
  * Reads the notification stream (Server-Sent Events) with fetch: EventSource
@@ -37,6 +39,7 @@ export async function readNotificationStream(
         onEvent({ type: 'unread', unread: (data as { unread: number }).unread });
       else if (m.event === 'notification') onEvent({ type: 'notification', notification: data as { _id: string; title: string } });
       else if (m.event === 'presence') onEvent({ type: 'presence', presence: data as PresenceEvent });
+      else if (m.event === 'import') onEvent({ type: 'import', import: data as ImportEvent });
     },
   });
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

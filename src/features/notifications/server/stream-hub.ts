@@ -22,6 +22,9 @@ interface Open extends StreamClient {
 
 const MAX_REMEMBERED = 200;
 
+/** The events other features send a user's streams through `user_events`. */
+const USER_EVENTS = new Set(['import']);
+
 /**
  * The process's open notification streams. The database says which user's
  * notifications changed (`notifications_changed`, migration 0009, from any
@@ -41,6 +44,22 @@ export class NotificationStreams {
     this.unlisten.push(await this.database.listen('notifications_changed', (userId) => void this.changed(userId), ignoreLive));
     this.unlisten.push(await this.database.listen('auth_changed', () => void this.recheckSessions(), ignoreLive));
     this.unlisten.push(await this.database.listen('presence_changed', (payload) => void this.presenceChanged(payload), ignoreLive));
+    this.unlisten.push(await this.database.listen('user_events', (payload) => this.userEvent(payload), ignoreLive));
+  }
+
+  /**
+   * An event for one user's streams (`user_events`: `{user, event, data}`,
+   * from any replica), such as an import's progress (migration 0022).
+   */
+  private userEvent(payload: string): void {
+    let message: { user?: unknown; event?: unknown; data?: unknown };
+    try {
+      message = JSON.parse(payload) as typeof message;
+    } catch {
+      return;
+    }
+    if (typeof message.user !== 'string' || typeof message.event !== 'string' || !USER_EVENTS.has(message.event)) return;
+    for (const s of this.byUser.get(message.user) ?? []) s.send(message.event, message.data);
   }
 
   /**

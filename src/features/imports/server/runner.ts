@@ -1,0 +1,314 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ResourceDef } from '../../../core/shared/resource';
+import { ruleResourceOf } from '../../../core/shared/access-rules';
+import type { Db } from '../../../core/server/db/client';
+import { rowsOf } from '../../../core/server/db/rows';
+import { imports, importErrors } from '../../../core/server/db/system-tables';
+import { inTransaction } from '../../../core/server/db/transaction';
+import { accessOfUser } from '../../../core/server/access/route-access';
+import { rankGuard } from '../../../core/server/crud/rank-guard';
+import type { WriteContext } from '../../../core/server/crud/repository';
+import type { FileStorage } from '../../../core/server/storage/file-storage';
+import type { ImportAction } from '../contract';
+import type { Mapping } from './mapping';
+import { readFile, type FileRow, type FileShape } from './parse';
+import { FileProblem, say } from './problems';
+import { importRow, type RowContext } from './rows';
+import { insertErrors, lastErrorSeq, noCounts, type Counts, type ImportRow, type RowError } from './store';
+import { ownerOf, routeOf } from './permissions';
+
+/** Rows committed together when an import is not atomic: the unit a resumed run starts after. */
+export const BATCH = 200;
+/** Seconds a running import is held by its process; renewed while it runs, so a dead process's import is taken over after it. */
+const LEASE_SECONDS = 60;
+/** How often each process looks for queued imports (and ones a dead process left). */
+const POLL_MS = 2000;
+/** How often a running import renews its lease, and so notices a cancel between batches of a whole-file run. */
+const HEARTBEAT_MS = 5000;
+
+export interface RunnerOptions {
+  db: () => Db;
+  storage: FileStorage;
+  resources: readonly ResourceDef[];
+  log: FastifyBaseLogger;
+}
+
+/** The run stopped because its import was cancelled (or taken over): its transaction rolls back. */
+class Stopped extends Error {}
+/** A dry run, or an atomic run with failed rows: everything it wrote rolls back. */
+class RollBack extends Error {}
+
+/** Takes one due import: queued, or running under a lease that ran out (its process died). */
+async function claim(db: Db): Promise<ImportRow | undefined> {
+  const res = await db.execute(sql`
+    UPDATE ${imports} SET state = 'running', locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
+     WHERE id = (
+       SELECT id FROM ${imports}
+        WHERE state = 'queued' OR (state = 'running' AND locked_until < now())
+        ORDER BY updated_at
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED)
+    RETURNING id`);
+  const [row] = rowsOf<{ id: string }>(res);
+  if (!row) return undefined;
+  const [job] = await db.select().from(imports).where(eq(imports.id, row.id));
+  return job;
+}
+
+/** Renews the lease; false when the import is no longer running here (cancelled). */
+async function renew(db: Db, id: string): Promise<boolean> {
+  const held = await db
+    .update(imports)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(and(eq(imports.id, id), eq(imports.state, 'running')))
+    .returning({ id: imports.id });
+  return held.length > 0;
+}
+
+/** Hands a running import back to the queue (its process is stopping). */
+async function requeue(db: Db, id: string): Promise<void> {
+  await db
+    .update(imports)
+    .set({ state: 'queued', lockedUntil: null })
+    .where(and(eq(imports.id, id), eq(imports.state, 'running')));
+}
+
+/** Ends a run: its state, counts and message, unless it was cancelled meanwhile. */
+async function finish(db: Db, id: string, state: 'done' | 'failed', result: Counts, rowsDone: number, message: string | null) {
+  await db
+    .update(imports)
+    .set({ state, result, rowsDone, message, lockedUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(imports.id, id), eq(imports.state, 'running')));
+}
+
+const add = (c: Counts, outcome: 'created' | 'updated' | 'unchanged' | RowError[]) => {
+  if (Array.isArray(outcome)) c.failed += 1;
+  else c[outcome] += 1;
+};
+
+/** The write contexts of the owner's rows: as if they sent each row themselves (their rank, their access rules). */
+async function contextsOf(db: Db, r: ResourceDef, job: ImportRow, storage: FileStorage) {
+  const owner = await ownerOf(db, job.ownerId);
+  const actor = { userId: job.ownerId, superadmin: owner.superadmin };
+  const audit = {
+    actor: {
+      actorId: job.ownerId,
+      actorEmail: owner.email,
+      ip: null,
+      userAgent: `import ${job.id}${job.fileName ? ` (${job.fileName})` : ''}`,
+    },
+  };
+  const base: WriteContext = { storage, guard: rankGuard(r, actor), audit, actorId: job.ownerId };
+  const access = async (op: 'create' | 'update') => {
+    if (owner.superadmin) return null;
+    const { method, route } = routeOf(r, op);
+    return accessOfUser(db, job.ownerId, method, route, ruleResourceOf(r));
+  };
+  return { createCtx: { ...base, access: await access('create') }, updateCtx: { ...base, access: await access('update') } };
+}
+
+/** The file's rows, from the storage, from the first one on. */
+async function rowsOfFile(storage: FileStorage, job: ImportRow): Promise<AsyncGenerator<FileRow>> {
+  const file = await storage.open(job.fileKey);
+  if (!file) throw new FileProblem('unreadable', { reason: 'the file is gone' });
+  const shape: FileShape = { format: job.format as FileShape['format'], delimiter: job.delimiter };
+  return (await readFile(file.body, shape)).rows;
+}
+
+/**
+ * Runs imports in this process: claims one at a time from the database
+ * (FOR UPDATE SKIP LOCKED with a lease, so any replica runs any import and
+ * each runs in one), runs it and records how it ended.
+ */
+export function createImportRunner(opts: RunnerOptions) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  // The process is stopping: the run in hand stops after its batch and goes back to the queue.
+  let stopping = false;
+
+  async function runOne(job: ImportRow): Promise<void> {
+    const db = opts.db();
+    const r = opts.resources.find((x) => x.name === job.resource);
+    if (!r) return finish(db, job.id, 'failed', noCounts(), 0, `No resource ${job.resource}.`);
+    const find = (name: string) => opts.resources.find((x) => x.name === name);
+    let cancelled = false;
+    const heartbeat = setInterval(() => {
+      void renew(db, job.id)
+        .then((held) => (cancelled ||= !held))
+        .catch(() => undefined);
+    }, HEARTBEAT_MS);
+    try {
+      const ctx: RowContext = {
+        r,
+        find,
+        lang: job.lang,
+        format: job.format,
+        action: job.action as ImportAction,
+        key: job.keyField,
+        mapping: job.mapping as Mapping,
+        ...(await contextsOf(db, r, job, opts.storage)),
+        refs: new Map(),
+      };
+      const whole = job.mode === 'dry-run' || job.atomic;
+      if (whole) await runWhole(db, job, ctx, () => cancelled || stopping);
+      else await runBatches(db, job, ctx, () => cancelled || stopping);
+    } catch (err) {
+      if (err instanceof Stopped) {
+        // Not cancelled: handed back, to be resumed (after its last batch) by the next process that claims it.
+        if (!cancelled) await requeue(db, job.id).catch(() => undefined);
+        return;
+      }
+      const message =
+        err instanceof FileProblem ? say(job.lang, err.key, err.params) : say(job.lang, 'unreadable', { reason: 'an unexpected error' });
+      if (!(err instanceof FileProblem)) opts.log.error({ err, importId: job.id }, 'import failed');
+      await finish(db, job.id, 'failed', (job.result as Counts) ?? noCounts(), job.rowsDone, message).catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /**
+   * A dry run, or an atomic commit: every row in one transaction, so later
+   * rows see earlier ones (a unique value used twice in the file); rolled
+   * back for a dry run and for an atomic run with a failed row. Its errors
+   * are stored after, as the transaction that found them is gone.
+   */
+  async function runWhole(db: Db, job: ImportRow, ctx: RowContext, isCancelled: () => boolean): Promise<void> {
+    const counts = noCounts();
+    const errors: RowError[] = [];
+    let rows = 0;
+    const dry = job.mode === 'dry-run';
+    try {
+      await inTransaction(db, async (tx) => {
+        for await (const row of await rowsOfFile(opts.storage, job)) {
+          if (isCancelled()) throw new Stopped();
+          const outcome = await importRow(tx, ctx, row);
+          add(counts, outcome);
+          if (Array.isArray(outcome)) errors.push(...outcome);
+          rows += 1;
+        }
+        if (dry || counts.failed) throw new RollBack();
+        // Committed with the rows: the import is done exactly when they are.
+        await finish(tx, job.id, 'done', counts, rows, null);
+      });
+    } catch (err) {
+      if (!(err instanceof RollBack)) throw err;
+    }
+    if (!dry && !counts.failed) return;
+    await inTransaction(db, async (tx) => {
+      await tx.delete(importErrors).where(eq(importErrors.importId, job.id));
+      await insertErrors(tx, job.id, 0, errors);
+      if (dry) await finish(tx, job.id, 'done', counts, rows, null);
+      else
+        await finish(
+          tx,
+          job.id,
+          'failed',
+          { ...noCounts(), failed: counts.failed },
+          rows,
+          say(job.lang, 'atomic_failed', { failed: counts.failed }),
+        );
+    });
+  }
+
+  /**
+   * A commit in batches: each batch's rows, errors and progress commit
+   * together, so a run taken over after its process died starts after the
+   * last batch committed; a failed row fails alone.
+   */
+  async function runBatches(db: Db, job: ImportRow, ctx: RowContext, isCancelled: () => boolean): Promise<void> {
+    const counts: Counts = { ...noCounts(), ...(job.result as Counts) };
+    let done = job.rowsDone;
+    let seq = await lastErrorSeq(db, job.id);
+    let batch: FileRow[] = [];
+    let seen = 0;
+    const commit = async () => {
+      if (isCancelled()) throw new Stopped();
+      const add1 = noCounts();
+      const errors: RowError[] = [];
+      await inTransaction(db, async (tx) => {
+        for (const row of batch) {
+          const outcome = await importRow(tx, ctx, row);
+          add(add1, outcome);
+          if (Array.isArray(outcome)) errors.push(...outcome);
+        }
+        await insertErrors(tx, job.id, seq, errors);
+        const next = {
+          created: counts.created + add1.created,
+          updated: counts.updated + add1.updated,
+          unchanged: counts.unchanged + add1.unchanged,
+          failed: counts.failed + add1.failed,
+        };
+        const held = await tx
+          .update(imports)
+          .set({
+            rowsDone: done + batch.length,
+            result: next,
+            lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(imports.id, job.id), eq(imports.state, 'running')))
+          .returning({ id: imports.id });
+        // Cancelled meanwhile: this batch is not committed.
+        if (!held.length) throw new Stopped();
+        Object.assign(counts, next);
+      });
+      seq += errors.length;
+      done += batch.length;
+      batch = [];
+    };
+    for await (const row of await rowsOfFile(opts.storage, job)) {
+      seen += 1;
+      // Rows a batch committed before this run took over.
+      if (seen <= job.rowsDone) continue;
+      batch.push(row);
+      if (batch.length >= BATCH) await commit();
+    }
+    if (batch.length) await commit();
+    await finish(db, job.id, 'done', counts, done, null);
+  }
+
+  async function pass(): Promise<void> {
+    for (;;) {
+      again = false;
+      const job = await claim(opts.db());
+      if (job) await runOne(job);
+      if ((!job && !again) || stopped) return;
+    }
+  }
+
+  function kick(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass()
+      .catch((err: unknown) => opts.log.warn({ reason: String((err as Error)?.message ?? err) }, 'imports not reachable; will try again'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    kick,
+    start() {
+      stopped = false;
+      timer = setInterval(() => void kick(), POLL_MS);
+      timer.unref();
+      void kick();
+    },
+    async stop() {
+      stopped = true;
+      stopping = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type ImportRunner = ReturnType<typeof createImportRunner>;

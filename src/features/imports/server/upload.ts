@@ -1,0 +1,87 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FileStorage } from '../../../core/server/storage/file-storage';
+import { readFile, type FileShape } from './parse';
+import { FileProblem } from './problems';
+
+/** A file stored for an import, read through once: its shape, columns and rows counted. */
+export interface StoredFile {
+  key: string;
+  name: string | null;
+  hash: string;
+  bytes: number;
+  shape: FileShape;
+  columns: string[];
+  rows: number;
+}
+
+/** The limit in megabytes, as people read it (0.25, 200). */
+const megabytes = (bytes: number) => Number((bytes / (1024 * 1024)).toFixed(2));
+
+/** Passes bytes on while hashing and counting them; past `max` it fails (413). */
+function hasher(max: number) {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      if (bytes > max) return done(new FileProblem('too_large', { limit: megabytes(max) }, 413));
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  // The first error ends the upload (pipeline reports it); a later one (the parser's own limit) has nothing left to say.
+  stream.on('error', () => undefined);
+  return { stream, digest: () => hash.digest('hex'), bytes: () => bytes };
+}
+
+/**
+ * The request's file streamed to the object storage (never whole in memory),
+ * hashed and counted on the way, then read back once to check it is CSV or
+ * JSON throughout (encoding, column counts, line lengths) and to find its
+ * columns. A file that fails is removed and the problem thrown.
+ */
+export async function storeUpload(req: FastifyRequest, storage: FileStorage, max: number): Promise<StoredFile> {
+  if (!req.isMultipart()) throw new FileProblem('no_file');
+  let part;
+  try {
+    part = await req.file({ limits: { fileSize: max + 1, files: 1, fields: 5 } });
+  } catch {
+    throw new FileProblem('no_file');
+  }
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw new FileProblem('no_file');
+  }
+  const name = part.filename ? part.filename.slice(0, 255) : null;
+  const json = /\.(json|jsonl|ndjson)$/i.test(name ?? '');
+  const key = `private/imports/${randomUUID()}.${json ? 'json' : 'csv'}`;
+  const h = hasher(max);
+  const source: Readable = part.file;
+  source.on('limit', () => h.stream.destroy(new FileProblem('too_large', { limit: megabytes(max) }, 413)));
+  source.on('error', (err) => h.stream.destroy(err));
+  try {
+    await storage.putStream(key, source.pipe(h.stream), json ? 'application/json' : 'text/csv');
+  } catch (err) {
+    source.resume();
+    await storage.remove(key).catch(() => undefined);
+    if (err instanceof FileProblem) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FileProblem('too_large', { limit: megabytes(max) }, 413);
+    throw err;
+  }
+  const opened = await storage.open(key);
+  try {
+    if (!opened) throw new FileProblem('unreadable', { reason: 'not stored' });
+    const file = await readFile(opened.body);
+    let rows = 0;
+    for await (const row of file.rows) if (row) rows += 1;
+    const columns = file.columns();
+    if (!rows || !columns.length) throw new FileProblem('empty');
+    return { key, name, hash: h.digest(), bytes: h.bytes(), shape: file.shape, columns, rows };
+  } catch (err) {
+    opened?.body.destroy();
+    await storage.remove(key).catch(() => undefined);
+    throw err;
+  }
+}
