@@ -24,3 +24,15 @@ export function foldSearchText(text: string): string {
   for (let i = 0; i < text.length; i++) out += foldUnit(text[i]);
   return out;
 }
+
+const FOLDED_TO = new Set(FOLD_TO);
+
+/**
+ * A LIKE pattern (for ILIKE) every value whose folded text holds `folded`
+ * matches: each letter an accented one folds to stands for any one
+ * character, the rest for themselves in any case. A cheap first test where
+ * no index serves the folded text (folding every value is the slow part).
+ */
+export function foldedSuperset(folded: string, escape: (s: string) => string): string {
+  return `%${[...folded].map((c) => (FOLDED_TO.has(c) ? '_' : escape(c))).join('')}%`;
+}

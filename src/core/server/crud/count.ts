@@ -55,32 +55,40 @@ async function whereEstimate(db: Db, t: AnyTable, where: SQL): Promise<number> {
 }
 
 /**
- * Counts at most COUNT_CAP + 1 matching rows, so a search that matches most
+ * Counts at most `cap` + 1 (COUNT_CAP) matching rows, so a search that matches most
  * of a big table stays cheap. An unfiltered list past the cap reports the
  * planner's estimate of the table size when there is one. When the planner
- * already expects far more than the cap (TRUST_ESTIMATE), no rows are read:
- * an unfiltered list reports the table estimate, a search COUNT_CAP (inexact).
+ * already expects far more than the cap (TRUST_ESTIMATE times cap / COUNT_CAP), no rows are read:
+ * an unfiltered list reports the table estimate, a search the cap (inexact).
  * `known`: the table estimate when the caller already read it.
  */
-export async function countRows(db: Db, t: AnyTable, where: SQL | undefined, tableName: string, known?: number): Promise<Total> {
+export async function countRows(
+  db: Db,
+  t: AnyTable,
+  where: SQL | undefined,
+  tableName: string,
+  known?: number,
+  cap = COUNT_CAP,
+): Promise<Total> {
   let estimate: number | undefined = known;
+  const trusted = (TRUST_ESTIMATE / COUNT_CAP) * cap;
   if (!where) {
     estimate ??= await tableEstimate(db, tableName);
-    if (estimate >= TRUST_ESTIMATE) return { total: estimate, exact: false };
-  } else if ((await whereEstimate(db, t, where)) >= TRUST_ESTIMATE) {
-    return { total: COUNT_CAP, exact: false };
+    if (estimate >= trusted) return { total: estimate, exact: false };
+  } else if ((await whereEstimate(db, t, where)) >= trusted) {
+    return { total: cap, exact: false };
   }
   const sub = db
     .select({ one: sql`1` })
     .from(t)
     .where(where)
-    .limit(COUNT_CAP + 1)
+    .limit(cap + 1)
     .as('capped');
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
-  if (n <= COUNT_CAP) return { total: n, exact: true };
+  if (n <= cap) return { total: n, exact: true };
   if (!where) {
     estimate ??= await tableEstimate(db, tableName);
-    if (estimate > COUNT_CAP) return { total: estimate, exact: false };
+    if (estimate > cap) return { total: estimate, exact: false };
   }
-  return { total: COUNT_CAP, exact: false };
+  return { total: cap, exact: false };
 }

@@ -74,6 +74,8 @@ export async function listRecords(
   files: FileUrls,
   access?: Access | null,
   targets?: TargetAccess,
+  /** Counted up to this many matches (COUNT_CAP): beyond, the total is this, inexact. */
+  countCap?: number,
 ): Promise<ListResult> {
   refuseHiddenParams(r, p, access);
   const t = tableOf(r);
@@ -97,7 +99,7 @@ export async function listRecords(
   const total: Total =
     rows.length < limit && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, exact: true }
-      : await countRows(db, t, where, r.table, estimate === undefined ? undefined : Number(estimate ?? -1));
+      : await countRows(db, t, where, r.table, estimate === undefined ? undefined : Number(estimate ?? -1), countCap);
   const data = await recordsOf(db, r, rows, files, access, targets);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: pageCount(total.total, limit) };
 }

@@ -9,7 +9,7 @@ import type { TargetAccess } from '../../../core/server/crud/populate';
 import { mayRead, type Access } from '../../../core/server/access/access';
 import { searchableFor } from '../../../core/server/access/enforce';
 import { recordAdminPath, searchedListPath } from '../../../core/shared/record-path';
-import type { SearchGroup, SearchItem, SearchMatch } from '../contract';
+import { SEARCH_COUNT_CAP, type SearchGroup, type SearchItem, type SearchMatch } from '../contract';
 import { matchIn } from '../match';
 
 /** A field's value as text the way a person reads it (its kind's CSV cell: rich text's words, tags joined). */
@@ -65,7 +65,7 @@ export async function recordGroup(
   access: Access | null,
   targets: TargetAccess | undefined,
 ): Promise<SearchGroup> {
-  const page = await listRecords(db, r, { page: 1, limit, q, ...groupOrder(r, access) }, files, access, targets);
+  const page = await listRecords(db, r, { page: 1, limit, q, ...groupOrder(r, access) }, files, access, targets, SEARCH_COUNT_CAP);
   return {
     resource: r.name,
     total: page.total,

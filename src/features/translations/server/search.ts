@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../core/server/db/client';
 import { rowsOf } from '../../../core/server/db/rows';
 import { escapeLike } from '../../../core/server/crud/query';
 import { translationsT } from '../../../core/server/db/tables';
-import { foldSearchText } from '../../../core/shared/search-fold';
+import { foldedSuperset, foldSearchText } from '../../../core/shared/search-fold';
 
 /** The route whose permission lets a person read every language's entries: search shows entries to them alone. */
 export const ENTRIES_ROUTE = '/api/auth/translations/entries';
@@ -19,9 +19,13 @@ export interface FoundEntry {
  * by key then language, the first `limit` of them, and how many there are.
  */
 export async function searchEntries(db: Db, q: string, limit: number): Promise<{ found: FoundEntry[]; total: number }> {
-  const pattern = `%${escapeLike(foldSearchText(q))}%`;
+  const folded = foldSearchText(q);
+  const pattern = `%${escapeLike(folded)}%`;
+  // Texts have no index: a plain ILIKE (cheap) picks the candidates, and only they are folded (the slow part).
+  const rough = foldedSuperset(folded, escapeLike);
+  const matches = (col: SQL) => sql`(${col} ILIKE ${rough} AND search_fold(${col}) LIKE ${pattern})`;
   const matching = sql`FROM ${translationsT} t, jsonb_each_text(t.entries) AS e(key, value)
-    WHERE jsonb_typeof(t.entries) = 'object' AND (search_fold(e.key) LIKE ${pattern} OR search_fold(e.value) LIKE ${pattern})`;
+    WHERE jsonb_typeof(t.entries) = 'object' AND (${matches(sql`e.key`)} OR ${matches(sql`e.value`)})`;
   const [rows, count] = await Promise.all([
     db.execute(sql`SELECT t.language, e.key, e.value ${matching} ORDER BY e.key, t.language LIMIT ${limit}`),
     db.execute(sql`SELECT count(*)::int AS n ${matching}`),
