@@ -72,7 +72,12 @@ export function recordOptions(groups: readonly SearchGroup[], translate: Transla
       return more
         ? [
             ...items,
-            { key: `all:${g.resource}`, group: name, label: translate('app.palette.see_all', { name, total: g.total }), path: g.path },
+            {
+              key: `all:${g.resource}`,
+              group: name,
+              label: translate('app.palette.see_all', { name, total: `${g.total.toLocaleString()}${g.exact ? '' : '+'}` }),
+              path: g.path,
+            },
           ]
         : items;
     });

@@ -20,6 +20,13 @@ describe('the palette', () => {
     const options = recordOptions(
       [
         { resource: 'users', total: 9, exact: true, path: '/admin/users?filter=x', items: [item] },
+        {
+          resource: 'notifications',
+          total: 1000,
+          exact: false,
+          path: '/admin/notifications?filter=x',
+          items: [{ ...item, path: '/admin/n?open=1' }],
+        },
         { resource: 'roles', total: 1, exact: true, path: '/admin/roles?filter=x', items: [{ ...item, path: '/admin/roles?open=1' }] },
         { resource: 'menu', total: 1, exact: true, path: '/admin/', items: [{ ...item, path: '/admin/users' }] },
       ],
@@ -28,6 +35,8 @@ describe('the palette', () => {
     expect(options.map((o) => [o.key, o.label, o.path])).toEqual([
       ['record:users:1', 'Maria', '/admin/users?open=1'],
       ['all:users', 'See all in users (9)', '/admin/users?filter=x'],
+      ['record:notifications:1', 'Maria', '/admin/n?open=1'],
+      ['all:notifications', `See all in notifications (${(1000).toLocaleString()}+)`, '/admin/notifications?filter=x'],
       ['record:roles:1', 'Maria', '/admin/roles?open=1'],
     ]);
   });
