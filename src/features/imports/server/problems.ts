@@ -21,6 +21,7 @@ const MESSAGES = {
     no_record: 'No record has {key} “{value}”.',
     bad_key: 'The key must be “_id” or a field whose values are unique, and the file must have a column mapped to it.',
     busy: 'An import into {resource} is already running: wait for it to end, or cancel it.',
+    no_longer_allowed: 'Its owner may no longer write these records here (their permission or account changed since it was started).',
     not_runnable: 'This import is running already.',
     bad_mapping: 'Column “{column}” cannot be mapped to “{field}”: that is no field one may import.',
     nothing_mapped: 'No column is mapped to a field.',
@@ -48,6 +49,8 @@ const MESSAGES = {
     no_record: 'Καμία εγγραφή δεν έχει {key} «{value}».',
     bad_key: 'Το κλειδί πρέπει να είναι «_id» ή πεδίο με μοναδικές τιμές, και το αρχείο πρέπει να έχει στήλη αντιστοιχισμένη σε αυτό.',
     busy: 'Μια εισαγωγή στο {resource} εκτελείται ήδη: περιμένετε να τελειώσει ή ακυρώστε την.',
+    no_longer_allowed:
+      'Ο κάτοχός της δεν επιτρέπεται πια να γράφει αυτές τις εγγραφές εδώ (η άδεια ή ο λογαριασμός του άλλαξε αφότου ξεκίνησε).',
     not_runnable: 'Αυτή η εισαγωγή εκτελείται ήδη.',
     bad_mapping: 'Η στήλη «{column}» δεν μπορεί να αντιστοιχιστεί στο «{field}»: δεν είναι πεδίο που εισάγεται.',
     nothing_mapped: 'Καμία στήλη δεν αντιστοιχίζεται σε πεδίο.',

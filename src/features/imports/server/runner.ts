@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { usersT } from '../../../core/server/db/tables';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResourceDef } from '../../../core/shared/resource';
 import { ruleResourceOf } from '../../../core/shared/access-rules';
@@ -16,7 +17,7 @@ import { readFile, type FileRow, type FileShape } from './parse';
 import { FileProblem, say } from './problems';
 import { importRow, type RowContext } from './rows';
 import { insertErrors, lastErrorSeq, noCounts, type Counts, type ImportRow, type RowError } from './store';
-import { ownerOf, routeOf } from './permissions';
+import { mayWrite, ownerOf, routeOf, writesOf } from './permissions';
 
 /** Rows committed together when an import is not atomic: the unit a resumed run starts after. */
 export const BATCH = 200;
@@ -87,6 +88,16 @@ const add = (c: Counts, outcome: 'created' | 'updated' | 'unchanged' | RowError[
   else c[outcome] += 1;
 };
 
+/** Whether the import's owner may still sign in and holds every write its action makes. */
+async function ownerMayStill(db: Db, r: ResourceDef, job: ImportRow): Promise<boolean> {
+  const [user] = await db.select({ blocked: usersT.blocked, confirmed: usersT.confirmed }).from(usersT).where(eq(usersT.id, job.ownerId));
+  if (!user || user.blocked || !user.confirmed) return false;
+  const owner = await ownerOf(db, job.ownerId);
+  for (const op of writesOf(String(job.action)))
+    if (!(await mayWrite(db, { userId: job.ownerId, superadmin: owner.superadmin }, r, op))) return false;
+  return true;
+}
+
 /** The write contexts of the owner's rows: as if they sent each row themselves (their rank, their access rules). */
 async function contextsOf(db: Db, r: ResourceDef, job: ImportRow, storage: FileStorage) {
   const owner = await ownerOf(db, job.ownerId);
@@ -141,6 +152,10 @@ export function createImportRunner(opts: RunnerOptions) {
         .catch(() => undefined);
     }, HEARTBEAT_MS);
     try {
+      // The run acts as its owner, maybe long after they started it (queued, resumed by another process): what they
+      // may do is asked again now. Access rules of a role that no longer holds the call would read as "no limits".
+      if (!(await ownerMayStill(db, r, job)))
+        return await finish(db, job.id, 'failed', noCounts(), job.rowsDone, say(job.lang, 'no_longer_allowed'));
       const ctx: RowContext = {
         r,
         find,

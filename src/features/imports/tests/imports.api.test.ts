@@ -397,6 +397,42 @@ describe('a job that survives', () => {
     expect(names.map((n) => n.name)).toContain(`${tag} 200`);
   });
 
+  test('a run taken over after its owner lost the permission, or was blocked, writes nothing and says why', async () => {
+    const perm = await permissionByRoute(h, 'POST', ROLES);
+    for (const change of ['permission', 'blocked'] as const) {
+      const role = await call(h, 'POST', ROLES, {
+        token: h.adminToken,
+        body: { name: `Role makers ${change} ${Date.now()}`, type: 'staff', description: 'make roles', permission: [perm._id] },
+      });
+      expect(role.statusCode, role.body).toBe(201);
+      const maker = await createUser(h, { confirmed: true });
+      await call(h, 'POST', USER_ROLES, { token: h.adminToken, body: { user: maker._id, role: role.json()._id } });
+      const token = await h.login(maker.email, maker.password);
+      const tag = `gone${change}${Date.now().toString(36)}`;
+      const up = await upload(ROLES, 'later.jsonl', `{"name": "${tag} 1", "description": "later"}`, { token });
+      expect(up.statusCode, up.body).toBe(201);
+      const id = up.json().id as string;
+      if (change === 'permission')
+        expect((await call(h, 'PUT', `${ROLES}/${role.json()._id}`, { token: h.adminToken, body: { permission: [] } })).statusCode).toBe(
+          200,
+        );
+      else expect((await call(h, 'PUT', `${USERS}/${maker._id}`, { token: h.adminToken, body: { blocked: true } })).statusCode).toBe(200);
+      // Queued while it was allowed, then taken by a process (as after a restart): the run asks again.
+      await runSql(h, sql`UPDATE imports SET state = 'queued', mode = 'commit', action = 'create', atomic = false WHERE id = ${id}`);
+      const end = Date.now() + 30_000;
+      let state = '';
+      while (Date.now() < end) {
+        state = String((await runSql(h, sql`SELECT state FROM imports WHERE id = ${id}`))[0].state);
+        if (state !== 'queued' && state !== 'running') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(state, change).toBe('failed');
+      const [row] = await runSql(h, sql`SELECT message FROM imports WHERE id = ${id}`);
+      expect(String(row.message)).toMatch(/may no longer write/);
+      expect(await runSql(h, sql`SELECT 1 FROM roles WHERE name LIKE ${`${tag}%`}`)).toEqual([]);
+    }
+  });
+
   test('one queued or running import per resource and person', async () => {
     const first = await upload(ROLES, 'a.jsonl', '{"name": "busy a", "description": "x"}\n');
     const second = await upload(ROLES, 'b.jsonl', '{"name": "busy b", "description": "x"}\n');
