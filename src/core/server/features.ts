@@ -24,6 +24,7 @@ import { accountFeature } from '../../features/account/server';
 import { signInFeature } from '../../features/sign-in/server';
 import { oidcFeature } from '../../features/oidc/server';
 import { webhooksFeature } from '../../features/webhooks/server';
+import { savedViewsFeature } from '../../features/saved-views/server';
 
 /**
  * The product's features, one line each, in the order their routes register:
@@ -41,6 +42,7 @@ export const productFeatures: readonly ServerFeature[] = [
   sessionsFeature,
   apiTokensFeature,
   webhooksFeature,
+  savedViewsFeature,
   twoFactorFeature,
   rolesFeature,
   accessRulesFeature,
