@@ -9,6 +9,8 @@ export const VIEWS_ROUTE = '/api/auth/saved-views';
 /** Not a route: the permission record that lets a person share a view with roles or everyone. */
 export const SHARE_ROUTE = '/api/auth/saved-views/share';
 export const SHARE_METHOD = 'POST';
+/** `?view=<id>` on a list's address opens it with that view applied (the menu's pinned views). */
+export const VIEW_PARAM = 'view';
 
 export const VIEW_NAME_MAX = 100;
 /** How many views one person may keep (over every list): enough for any habit, few enough for a menu. */
