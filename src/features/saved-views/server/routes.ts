@@ -39,11 +39,13 @@ async function mayShare(db: Db, me: AuthContext): Promise<boolean> {
 /** Views the caller sees: their own, those shared with everyone, those shared with a role they hold. */
 function visibleTo(userId: string): SQL {
   const myRoles = sql`ARRAY(SELECT ${userRolesT.role} FROM ${userRolesT} WHERE ${userRolesT.user} = ${userId})`;
-  return or(
-    eq(savedViews.ownerId, userId),
-    eq(savedViews.shared, 'everyone'),
-    and(eq(savedViews.shared, 'roles'), sql`${savedViews.roleIds} && ${myRoles}`),
-  )!;
+  return (
+    or(
+      eq(savedViews.ownerId, userId),
+      eq(savedViews.shared, 'everyone'),
+      and(eq(savedViews.shared, 'roles'), sql`${savedViews.roleIds} && ${myRoles}`),
+    ) ?? sql`false`
+  );
 }
 
 const nameTaken = (name: string) => {
