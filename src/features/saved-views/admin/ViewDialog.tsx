@@ -6,7 +6,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   FormControl,
   FormControlLabel,
@@ -17,7 +16,7 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
-import { useGetList, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useGetList, useNotify, useTranslate } from 'react-admin';
 import { errorBody } from '../../../core/admin/api/ApiError';
 import { useMayCall } from '../../../core/admin/generic/useMayCall';
 import { focusFirstField } from '../../../core/admin/generic/focusFirstField';
@@ -40,33 +39,30 @@ interface Props {
 
 /** "Delete view?": the view goes for everyone it was shared with. */
 function DeleteView({ view, onClose, onDone }: { view: SavedView; onClose: () => void; onDone: () => void }) {
-  const translate = useTranslate();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const remove = async () => {
     setBusy(true);
     try {
       await removeView(view._id);
-      notify(translate('app.views.deleted', { name: view.name }), { type: 'success' });
+      notify('app.views.deleted', { type: 'success', messageArgs: { name: view.name } });
       onDone();
     } catch {
-      notify(translate('app.views.failed'), { type: 'error' });
+      notify('app.views.failed', { type: 'error' });
       setBusy(false);
     }
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="view-delete-title" aria-describedby="view-delete-text">
-      <DialogTitle id="view-delete-title">{translate('app.views.delete_title', { name: view.name })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="view-delete-text">{translate('app.views.delete_text')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button color="error" variant="contained" onClick={remove} disabled={busy}>
-          {translate('ra.action.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Confirm
+      isOpen
+      loading={busy}
+      title="app.views.delete_title"
+      translateOptions={{ name: view.name }}
+      content="app.views.delete_text"
+      confirm="ra.action.delete"
+      onConfirm={remove}
+      onClose={onClose}
+    />
   );
 }
 
@@ -127,7 +123,7 @@ function EditView({ mode, def, view, params, onClose, onDone }: Props) {
         mode === 'edit' && view
           ? await changeView(view._id, { name: name.trim(), ...(mayShare || shared === 'private' ? sharing : { pinned }) })
           : await saveView({ resource: def.name, name: name.trim(), params, ...sharing });
-      notify(t(mode === 'edit' ? 'updated' : 'saved', { name: saved.name }), { type: 'success' });
+      notify(`app.views.${mode === 'edit' ? 'updated' : 'saved'}`, { type: 'success', messageArgs: { name: saved.name } });
       onDone(saved);
     } catch (err) {
       const body = errorBody(err);

@@ -47,8 +47,9 @@ export function ViewsButton({ def, preferenceKey }: { def: ResourceDef; preferen
   const show = (view: SavedView, replace = false) => {
     if (view.params.columns && available.length) setShown(columnIndexes(view.params.columns, available));
     navigate({ pathname: location.pathname, search: searchOf(view.params) }, { replace });
-    if (view.dropped.length) notify(t('dropped', { fields: view.dropped.map(label).join(', ') }), { type: 'warning' });
-    else notify(t('applied', { name: view.name }), { type: 'info' });
+    // Keys with their values (not translated text): a text holding ':' would read as a namespace.
+    if (view.dropped.length) notify('app.views.dropped', { type: 'warning', messageArgs: { fields: view.dropped.map(label).join(', ') } });
+    else notify('app.views.applied', { type: 'info', messageArgs: { name: view.name } });
   };
   const apply = (view: SavedView) => {
     setCurrentId(view._id);
@@ -69,7 +70,7 @@ export function ViewsButton({ def, preferenceKey }: { def: ResourceDef; preferen
     const view = views.find((v) => v._id === wanted);
     if (view) show(view, true);
     else {
-      notify(t('not_found'), { type: 'warning' });
+      notify('app.views.not_found', { type: 'warning' });
       setSearch(
         (p) => {
           p.delete(VIEW_PARAM);
@@ -93,10 +94,10 @@ export function ViewsButton({ def, preferenceKey }: { def: ResourceDef; preferen
     if (!current) return;
     try {
       await changeView(current._id, { params: params() });
-      notify(t('updated', { name: current.name }), { type: 'success' });
+      notify('app.views.updated', { type: 'success', messageArgs: { name: current.name } });
       await refresh();
     } catch {
-      notify(t('failed'), { type: 'error' });
+      notify('app.views.failed', { type: 'error' });
     }
   };
 

@@ -12,6 +12,8 @@ let server: RunningServer;
 let browser: Browser;
 let admin: AdminLogin;
 let reviewer: Login;
+/** Of a role whose access rule hides `blocked`: the view's filter on it is left out for her. */
+let limited: Login;
 const VIEW = 'Blocked people';
 
 type Row = { _id: string; method?: string; route?: string; path?: string };
@@ -53,7 +55,30 @@ beforeAll(async () => {
   });
   expect(link.status).toBe(201);
   reviewer = await apiLogin(server.url, 'rita@example.com', 'secret-pass-1');
+  limited = await userOfRole(role.body as Row, 'Lena Limited', 'lena@example.com');
 });
+
+/** A user of a new role like `like`, whose access rule on users hides `blocked`. */
+async function userOfRole(like: Row, name: string, email: string): Promise<Login> {
+  const perms = await all('/api/auth/permissions');
+  const menu = await all('/api/auth/client-permissions');
+  const role = await apiCall(server.url, admin.token, 'POST', '/api/auth/roles', {
+    name: 'Limited reviewers',
+    type: 'user',
+    description: `Like ${String(like._id)}, without the blocked field`,
+    permission: [perms.find((p) => p.method === 'GET' && p.route === '/api/auth/users')!._id],
+    clientPermission: [menu.find((c) => c.path === '/users')!._id],
+  });
+  expect(role.status).toBe(201);
+  const roleId = (role.body as Row)._id;
+  const rules = { users: { read: ['createdAt', 'name', 'email', 'confirmed'] } };
+  expect((await apiCall(server.url, admin.token, 'PUT', `/api/auth/roles/${roleId}/access`, { resources: rules })).status).toBe(200);
+  const user = await apiCall(server.url, admin.token, 'POST', '/api/auth/users', { name, email, password: 'secret-pass-1' });
+  expect(user.status).toBe(201);
+  const link = await apiCall(server.url, admin.token, 'POST', '/api/auth/user-roles', { user: (user.body as Row)._id, role: roleId });
+  expect(link.status).toBe(201);
+  return apiLogin(server.url, email, 'secret-pass-1');
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -76,7 +101,8 @@ describe('saved views shared with a role', () => {
     const dialog = page.getByRole('dialog', { name: 'Save this list as a view' });
     await dialog.getByLabel('Name').fill(VIEW);
     await dialog.getByRole('radio', { name: 'People with chosen roles' }).check();
-    await dialog.getByRole('checkbox', { name: 'Reviewers' }).check();
+    await dialog.getByRole('checkbox', { name: 'Reviewers', exact: true }).check();
+    await dialog.getByRole('checkbox', { name: 'Limited reviewers' }).check();
     await dialog.getByRole('checkbox', { name: 'Pin to the side menu' }).check();
     await expectAccessible(page, '[role=dialog]');
     await shot(page, 'views-save-dialog-en');
@@ -97,7 +123,7 @@ describe('saved views shared with a role', () => {
   it('a reviewer opens it from the side menu, in English, and sees the blocked users only', async () => {
     const { context, page } = await visit(browser, { login: reviewer });
     await page.goto(server.url + '/admin/users');
-    await waitForTitle(page, 'Users (6)');
+    await waitForTitle(page, 'Users (7)');
     const pinned = page.getByTestId('pinned-views').getByRole('link', { name: VIEW });
     await pinned.click();
     await waitForTitle(page, 'Users (2)');
@@ -118,7 +144,7 @@ describe('saved views shared with a role', () => {
   it('in Greek, on a phone, dark: the Views menu applies it with the keyboard, fits 390 px and passes axe', async () => {
     const { context, page } = await visit(browser, { login: reviewer, lang: 'el', width: 390, dark: true });
     await page.goto(server.url + '/admin/users');
-    await waitForTitle(page, 'Χρήστες (6)');
+    await waitForTitle(page, 'Χρήστες (7)');
     const button = page.getByRole('button', { name: 'Προβολές' });
     await button.focus();
     await page.keyboard.press('Enter');
@@ -136,5 +162,53 @@ describe('saved views shared with a role', () => {
     await expectAccessible(page, 'main');
     await shot(page, 'views-applied-el-phone');
     await context.close();
+  });
+
+  it('a viewer whose rules hide a field the view filters on gets the view without that filter, and is told', async () => {
+    const { context, page } = await visit(browser, { login: limited });
+    await page.goto(server.url + '/admin/users');
+    await waitForTitle(page, 'Users (7)');
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: new RegExp(`^${VIEW}`) }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await expectToast(page, "This view's filter on Blocked was left out: you may not read it.");
+    // The toast slides in: the picture waits for it.
+    await page.waitForTimeout(500);
+    await shot(page, 'views-dropped-en');
+    // All of her list: the filter she may not read was not applied.
+    await waitForTitle(page, 'Users (7)');
+    await context.close();
+  });
+
+  it('the owner edits the view to private and deletes it after confirming; the others no longer see it', async () => {
+    const { context, page } = await visit(browser, { login: admin, dark: true });
+    await page.goto(server.url + '/admin/users');
+    await waitForTitle(page, 'Users (7)');
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: new RegExp(`^${VIEW}`) }).click();
+    await waitForTitle(page, 'Users (2)');
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: `Edit “${VIEW}”…` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit view' });
+    await edit.getByRole('radio', { name: 'Only me' }).check();
+    await expectAccessible(page, '[role=dialog]');
+    await shot(page, 'views-edit-dialog-en-dark');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, `View “${VIEW}” updated`);
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: `Delete “${VIEW}”…` }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete the view “${VIEW}”?` });
+    await expectAccessible(page, '[role=dialog]');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: `Delete “${VIEW}”…` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, `View “${VIEW}” deleted`);
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: 'No saved views yet' }).waitFor();
+    await context.close();
+    const seen = await apiCall(server.url, reviewer.token, 'GET', '/api/auth/saved-views?resource=users');
+    expect((seen.body as { data: unknown[] }).data).toEqual([]);
   });
 });
