@@ -33,7 +33,11 @@ export function ViewsButton({ def, preferenceKey }: { def: ResourceDef; preferen
   const [dialog, setDialog] = useState<DialogMode | null>(null);
   const [currentId, setCurrentId] = useState<string | null>(null);
   const wanted = search.get(VIEW_PARAM);
-  const { data: views = [], isSuccess } = useQuery({
+  const {
+    data: views = [],
+    isSuccess,
+    isError,
+  } = useQuery({
     queryKey: viewsKey(def.name),
     queryFn: () => loadViews(def.name),
     // Fetched when the menu opens, or at once for a link that names a view.
@@ -124,7 +128,7 @@ export function ViewsButton({ def, preferenceKey }: { def: ResourceDef; preferen
       >
         <MenuItem onClick={() => open('save')}>{t('save')}</MenuItem>
         <Divider />
-        {views.length === 0 && <MenuItem disabled>{isSuccess ? t('none') : t('loading')}</MenuItem>}
+        {views.length === 0 && <MenuItem disabled>{isError ? t('failed') : isSuccess ? t('none') : t('loading')}</MenuItem>}
         {views.map((v) => (
           <MenuItem
             key={v._id}
