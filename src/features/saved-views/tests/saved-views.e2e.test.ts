@@ -161,6 +161,17 @@ describe('saved views shared with a role', () => {
     expect(await overflowsSideways(page)).toBe(false);
     await expectAccessible(page, 'main');
     await shot(page, 'views-applied-el-phone');
+    // Without the share permission, a view of her own is hers alone: no sharing is offered.
+    await button.click();
+    await menu.getByRole('menuitem', { name: 'Αποθήκευση προβολής…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Αποθήκευση της λίστας ως προβολής' });
+    await dialog.getByLabel('Όνομα').fill('Οι αποκλεισμένοι μου');
+    expect(await dialog.getByRole('radio').count()).toBe(0);
+    expect(await overflowsSideways(page)).toBe(false);
+    await expectAccessible(page, '[role=dialog]');
+    await shot(page, 'views-save-dialog-el-phone');
+    await dialog.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await expectToast(page, 'Η προβολή «Οι αποκλεισμένοι μου» αποθηκεύτηκε');
     await context.close();
   });
 
@@ -209,6 +220,7 @@ describe('saved views shared with a role', () => {
     await page.getByRole('menuitem', { name: 'No saved views yet' }).waitFor();
     await context.close();
     const seen = await apiCall(server.url, reviewer.token, 'GET', '/api/auth/saved-views?resource=users');
-    expect((seen.body as { data: unknown[] }).data).toEqual([]);
+    // Her own private view stays; the admin's is gone.
+    expect((seen.body as { data: { name: string }[] }).data.map((v) => v.name)).toEqual(['Οι αποκλεισμένοι μου']);
   });
 });
