@@ -25,6 +25,7 @@ import { signInFeature } from '../../features/sign-in/server';
 import { oidcFeature } from '../../features/oidc/server';
 import { webhooksFeature } from '../../features/webhooks/server';
 import { importsFeature } from '../../features/imports/server';
+import { savedViewsFeature } from '../../features/saved-views/server';
 
 /**
  * The product's features, one line each, in the order their routes register:
@@ -43,6 +44,7 @@ export const productFeatures: readonly ServerFeature[] = [
   apiTokensFeature,
   webhooksFeature,
   importsFeature,
+  savedViewsFeature,
   twoFactorFeature,
   rolesFeature,
   accessRulesFeature,

@@ -33,6 +33,7 @@ import { isSelf } from './selfRecord';
 import { readableColumns } from './fieldAccess';
 import { useRowCheckboxLabels } from './useRowCheckboxLabels';
 import { useHiddenSortDropped } from './useHiddenSortDropped';
+import { ViewsButton } from '../../../features/saved-views/admin/ViewsButton';
 
 /** Default list page size. */
 export const PAGE_SIZE = 25;
@@ -58,6 +59,7 @@ function ListToolbar({ def, readable, small, preferenceKey, filtersChoice, onFil
         {!small && <ListFilters def={def} readable={readable} />}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <ViewsButton def={def} preferenceKey={preferenceKey} />
         <ExportButton def={def} />
         <TrashButton def={def} />
         {/* The compact list shows its first three columns: a column chooser would change nothing there. */}

@@ -6,6 +6,7 @@ import { MenuModeSwitch } from './MenuModeSwitch';
 import { ViewMenu } from './ViewMenu';
 import { useMenuMode } from './useMenuMode';
 import { NAV_LINK_ROLE } from './navLinkRole';
+import { PinnedViews } from '../../../features/saved-views/admin/PinnedViews';
 
 /**
  * The side menu is site navigation, not an application menu: react-admin's
@@ -24,7 +25,13 @@ export function AppMenu() {
       {mode === 'view' ? (
         <ViewMenu />
       ) : (
-        [<DashboardMenuItem key="dashboard" role={NAV_LINK_ROLE} />, ...groups.map((g) => <MenuGroupList key={g.key} group={g} />)]
+        [
+          <DashboardMenuItem key="dashboard" role={NAV_LINK_ROLE} />,
+          ...groups.filter((g) => g.kind !== 'account').map((g) => <MenuGroupList key={g.key} group={g} />),
+          // Pinned saved views come before Account, which stays last.
+          <PinnedViews key="pinned-views" />,
+          ...groups.filter((g) => g.kind === 'account').map((g) => <MenuGroupList key={g.key} group={g} />),
+        ]
       )}
     </Menu>
   );

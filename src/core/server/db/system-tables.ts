@@ -552,3 +552,35 @@ export const importErrors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.seq] })],
 );
+
+/**
+ * Saved views of a list (src/features/saved-views/): its search, filters,
+ * sort, columns and page size under a name. `shared`: `private` (the owner
+ * only), `roles` (holders of one of `role_ids`) or `everyone`. A name is
+ * unique per owner and resource.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    name: text('name').notNull(),
+    /** `{q, filter, sort, order, columns, perPage}`, checked against the resource when saved. */
+    params: jsonb('params').notNull(),
+    shared: text('shared').notNull().default('private'),
+    roleIds: uuid('role_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    pinned: boolean('pinned').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_views_owner_name_idx').on(t.ownerId, t.resource, t.name),
+    index('saved_views_resource_idx').on(t.resource, t.shared),
+  ],
+);

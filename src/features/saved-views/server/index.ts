@@ -1,0 +1,1 @@
+export { savedViewsFeature } from './routes';
