@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -26,6 +26,8 @@ import {
   type Theme,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { visuallyHidden } from '@mui/utils';
 import { useLocaleState, useRefresh, useTranslate } from 'react-admin';
 import { fieldLabel, type ResourceDef } from '../../../core/shared/resource';
 import { writableFields } from '../../../core/shared/api/crud';
@@ -86,24 +88,44 @@ function FileStep({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Typography variant="body2">{translate('app.imports.file_help')}</Typography>
-      <Box component="label" htmlFor={inputId} sx={{ fontWeight: 600 }}>
-        {translate('app.imports.file_label')}
-      </Box>
+      {/* A real file input, kept for the keyboard and screen readers; its label is what shows (in the admin's language, where the browser's own button would not be). */}
       <Box
-        component="input"
-        id={inputId}
-        type="file"
-        accept=".csv,.json,.jsonl,text/csv,application/json"
-        disabled={busy}
-        onChange={(e: React.ChangeEvent<HTMLInputElement>) => onFile(e.target.files?.[0] ?? null)}
-        sx={{ maxWidth: '100%', font: 'inherit', color: 'text.primary' }}
-        data-testid="import-file-input"
-      />
-      {file && (
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="import-file-info">
-          {translate('app.imports.file_info', { name: file.name, size: sizeOf(file.size, locale) })}
-        </Typography>
-      )}
+        component="label"
+        htmlFor={inputId}
+        sx={{
+          alignSelf: 'flex-start',
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 2,
+          py: 1,
+          border: 1,
+          borderColor: 'primary.main',
+          borderRadius: 1,
+          color: 'primary.main',
+          cursor: busy ? 'default' : 'pointer',
+          fontWeight: 500,
+          opacity: busy ? 0.6 : 1,
+          '&:hover': { bgcolor: 'action.hover' },
+          '&:has(input:focus-visible)': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
+      >
+        <UploadFileIcon fontSize="small" aria-hidden />
+        {translate('app.imports.file_label')}
+        <Box
+          component="input"
+          id={inputId}
+          type="file"
+          accept=".csv,.json,.jsonl,text/csv,application/json"
+          disabled={busy}
+          onChange={(e: React.ChangeEvent<HTMLInputElement>) => onFile(e.target.files?.[0] ?? null)}
+          sx={visuallyHidden}
+          data-testid="import-file-input"
+        />
+      </Box>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="import-file-info" aria-live="polite">
+        {file ? translate('app.imports.file_info', { name: file.name, size: sizeOf(file.size, locale) }) : translate('app.imports.no_file')}
+      </Typography>
       {busy && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="status">
           <CircularProgress size={20} aria-hidden />
@@ -361,6 +383,7 @@ export default function ImportDialog({ def, may, onClose }: Props) {
   const [status, setStatus] = useState<ImportStatusBody | null>(null);
   const [asking, setAsking] = useState(false);
   const [committed, setCommitted] = useState(false);
+  const stepLine = useRef<HTMLElement>(null);
   const singular = translate(`resources.${def.name}.name`, { smart_count: 1, _: def.name });
   const plural = translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name });
 
@@ -408,9 +431,9 @@ export default function ImportDialog({ def, may, onClose }: Props) {
         setAgain(false);
         setStep('mapping');
       } catch (e) {
-        // Imported before: asked, then sent again with `?confirm=true`.
-        if (errorStatus(e) === 409 && !confirm) setAgain(true);
-        throw e;
+        // Imported before: asked (in the screen's words, not the API's), then sent again with `?confirm=true`.
+        if (errorStatus(e) !== 409 || confirm) throw e;
+        setAgain(true);
       }
     });
 
@@ -441,13 +464,24 @@ export default function ImportDialog({ def, may, onClose }: Props) {
     onClose();
   };
 
+  // A new step (or a run that ended) takes the focus from a button that is gone, and says where the user is.
+  const phase = `${step}-${status?.mode ?? ''}-${live ? 'live' : 'still'}`;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    stepLine.current?.focus();
+  }, [phase]);
+
   const dryDone = step === 'run' && status && !live && status.mode === 'dry-run';
   const toWrite = status ? status.result.created + status.result.updated : 0;
   return (
     <Dialog open onClose={close} fullWidth fullScreen={small} maxWidth="sm" aria-labelledby="import-dialog-title">
       <DialogTitle id="import-dialog-title">{translate('app.imports.title', { name: plural })}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Typography variant="body2" color="text.secondary" data-testid="import-step">
+        <Typography variant="body2" color="text.secondary" data-testid="import-step" ref={stepLine} tabIndex={-1} sx={{ outline: 'none' }}>
           {translate(`app.imports.step_${step === 'run' ? (status?.mode === 'commit' ? 'commit' : 'dry') : step}`)}
         </Typography>
         {error && (
