@@ -242,15 +242,17 @@ function Progress({ status }: { status: ImportStatusBody }) {
   const { rows, total } = status.progress;
   const value = total ? Math.min(100, (rows / total) * 100) : 0;
   const name = translate(status.mode === 'commit' ? 'app.imports.progress_commit' : 'app.imports.progress_dry');
+  const nameId = useId();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }} id={nameId}>
         {name}
       </Typography>
       <LinearProgress
         variant={status.state === 'queued' ? 'indeterminate' : 'determinate'}
         value={value}
-        aria-label={name}
+        // Named by the heading (the theme's default names every bar after the app's loading label).
+        aria-labelledby={nameId}
         aria-valuetext={translate('app.imports.rows_done', { rows, total })}
       />
       <Typography variant="body2" role="status">
@@ -384,6 +386,7 @@ export default function ImportDialog({ def, may, onClose }: Props) {
   const [asking, setAsking] = useState(false);
   const [committed, setCommitted] = useState(false);
   const stepLine = useRef<HTMLElement>(null);
+  const question = useRef<HTMLDivElement>(null);
   const singular = translate(`resources.${def.name}.name`, { smart_count: 1, _: def.name });
   const plural = translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name });
 
@@ -465,15 +468,16 @@ export default function ImportDialog({ def, may, onClose }: Props) {
   };
 
   // A new step (or a run that ended) takes the focus from a button that is gone, and says where the user is.
-  const phase = `${step}-${status?.mode ?? ''}-${live ? 'live' : 'still'}`;
+  const phase = `${step}-${status?.mode ?? ''}-${live ? 'live' : 'still'}-${asking ? 'asking' : ''}`;
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    stepLine.current?.focus();
-  }, [phase]);
+    // The question, when asked; else where the user is.
+    (asking ? question : stepLine).current?.focus();
+  }, [phase, asking]);
 
   const dryDone = step === 'run' && status && !live && status.mode === 'dry-run';
   const toWrite = status ? status.result.created + status.result.updated : 0;
@@ -511,7 +515,7 @@ export default function ImportDialog({ def, may, onClose }: Props) {
         )}
         {step === 'run' && status && (live ? <Progress status={status} /> : <Summary status={status} onDownload={download} busy={busy} />)}
         {asking && status && (
-          <Alert severity="info" role="alertdialog" aria-labelledby="import-confirm-text">
+          <Alert severity="info" role="alertdialog" aria-labelledby="import-confirm-text" ref={question} tabIndex={-1}>
             <span id="import-confirm-text">{translate('app.imports.confirm', { rows: toWrite, name: plural, one: singular })}</span>
           </Alert>
         )}
@@ -555,7 +559,7 @@ export default function ImportDialog({ def, may, onClose }: Props) {
         {dryDone && asking && (
           <>
             <Button onClick={() => setAsking(false)}>{translate('app.imports.not_now')}</Button>
-            <Button variant="contained" onClick={() => void start('commit')} disabled={busy} autoFocus>
+            <Button variant="contained" onClick={() => void start('commit')} disabled={busy}>
               {translate('app.imports.confirm_yes')}
             </Button>
           </>
