@@ -155,7 +155,16 @@ async function importPeople(
   await check(page, `${opts.prefix}-2-mapping`, opts.phone);
 
   // (c) The dry run: three to create, one failed, the bad row's line and message.
-  await press(dialog.getByRole('button', { name: t.dryRun, exact: true }));
+  const dryRun = dialog.getByRole('button', { name: t.dryRun, exact: true });
+  if (opts.keys) {
+    // From the step line, Tab goes through the selects, the action, all-or-nothing and Cancel to 'Dry run', never out of the dialog.
+    for (let i = 0; i < 20 && !(await dryRun.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')))).toBe(true);
+    }
+    expect(await dryRun.evaluate((el) => el === document.activeElement)).toBe(true);
+  }
+  await press(dryRun);
   await dialog.getByText(t.dryDone).waitFor({ timeout: 30000 });
   expect(await count(dialog, t.toCreate).textContent()).toBe('3');
   expect(await count(dialog, t.failed).textContent()).toBe('1');
