@@ -550,6 +550,7 @@ export default function ImportDialog({ def, may, onClose }: Props) {
         )}
         {dryDone && !asking && (
           <>
+            <Button onClick={close}>{translate('app.imports.close')}</Button>
             <Button onClick={() => (setStep('mapping'), setStatus(null))}>{translate('app.imports.back')}</Button>
             <Button variant="contained" onClick={() => setAsking(true)} disabled={busy || status.state !== 'done' || toWrite === 0}>
               {translate('app.imports.commit')}
