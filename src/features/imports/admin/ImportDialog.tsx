@@ -387,7 +387,6 @@ export default function ImportDialog({ def, may, onClose }: Props) {
   const [committed, setCommitted] = useState(false);
   const stepLine = useRef<HTMLElement>(null);
   const question = useRef<HTMLDivElement>(null);
-  const singular = translate(`resources.${def.name}.name`, { smart_count: 1, _: def.name });
   const plural = translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name });
 
   // While a run is queued or running: its state every second.
@@ -516,7 +515,7 @@ export default function ImportDialog({ def, may, onClose }: Props) {
         {step === 'run' && status && (live ? <Progress status={status} /> : <Summary status={status} onDownload={download} busy={busy} />)}
         {asking && status && (
           <Alert severity="info" role="alertdialog" aria-labelledby="import-confirm-text" ref={question} tabIndex={-1}>
-            <span id="import-confirm-text">{translate('app.imports.confirm', { rows: toWrite, name: plural, one: singular })}</span>
+            <span id="import-confirm-text">{translate('app.imports.confirm', { rows: toWrite, name: plural })}</span>
           </Alert>
         )}
       </DialogContent>
