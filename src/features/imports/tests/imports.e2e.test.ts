@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../../../tests/e2e/server';
 import { launchBrowser } from '../../../../tests/e2e/browser';
 import { expectAccessible, overflowsSideways } from '../../../../tests/e2e/axe';
-import { apiLogin, shot, visit, type Login } from '../../../../tests/e2e/visit';
+import { apiCall, apiLogin, shot, visit, type Login } from '../../../../tests/e2e/visit';
 
 let server: RunningServer;
 let browser: Browser;
@@ -77,7 +77,7 @@ const EN: Texts = {
   errorsFile: 'Download the errors (CSV)',
   chooseFile: 'Choose a file (CSV or JSON)',
   progress: 'Import in progress',
-  rowsDone: '2 of 4 rows',
+  rowsDone: 'Rows done: 2 of 4',
   cancel: 'Cancel the import',
   column: (c) => `Column “${c}”`,
 };
@@ -98,7 +98,7 @@ const EL: Texts = {
   errorsFile: 'Λήψη των σφαλμάτων (CSV)',
   chooseFile: 'Επιλογή αρχείου (CSV ή JSON)',
   progress: 'Εισαγωγή σε εξέλιξη',
-  rowsDone: '2 από 4 γραμμές',
+  rowsDone: 'Γραμμές που έγιναν: 2 από 4',
   cancel: 'Ακύρωση εισαγωγής',
   column: (c) => `Στήλη «${c}»`,
 };
@@ -312,6 +312,67 @@ describe('importing a file from a list', () => {
       await shot(page, 'import-el-0-bad-file');
     } finally {
       await context.close();
+    }
+  });
+
+  it('is offered as the user may write: not to a reader; to one who may only update, with update alone', async () => {
+    type Row = { _id: string; method?: string; route?: string; path?: string };
+    const send = async (method: string, p: string, body?: unknown) => {
+      const res = await apiCall(server.url, admin.token, method, p, body);
+      expect(res.status, `${method} ${p}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res.body as Row & { data: Row[] };
+    };
+    const perms = (await send('GET', '/api/auth/permissions?limit=100000')).data;
+    const menu = (await send('GET', '/api/auth/client-permissions?limit=100000')).data;
+    const person = async (name: string, calls: [string, string][]) => {
+      const permission = calls.map(([m, r]) => perms.find((x) => x.method === m && x.route === r)!._id);
+      const clientPermission = [menu.find((c) => c.path === '/users')!._id];
+      const role = await send('POST', '/api/auth/roles', {
+        name,
+        type: 'staff',
+        description: `${name} (e2e)`,
+        permission,
+        clientPermission,
+      });
+      const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.gr`;
+      const user = await send('POST', '/api/auth/users', { name, email, password: 'secret-pass-1' });
+      await send('POST', '/api/auth/user-roles', { user: user._id, role: role._id });
+      return apiLogin(server.url, email, 'secret-pass-1');
+    };
+    const read: [string, string][] = [
+      ['GET', '/api/auth/users'],
+      ['GET', '/api/auth/users/:id'],
+    ];
+    const reader = await person('Import Reader', read);
+    const updater = await person('Import Updater', [...read, ['PUT', '/api/auth/users/:id']]);
+
+    const r = await visit(browser, { login: reader });
+    try {
+      await r.page.goto(server.url + '/admin/users');
+      await r.page.getByTestId('export-csv').waitFor();
+      expect(await r.page.getByRole('button', { name: 'Import', exact: true }).count()).toBe(0);
+    } finally {
+      await r.context.close();
+    }
+
+    const file = path.join(dir, 'update.csv');
+    writeFileSync(file, 'email,name\nimport.reader@example.gr,Reader Renamed\n');
+    const u = await visit(browser, { login: updater });
+    try {
+      await u.page.goto(server.url + '/admin/users');
+      await u.page.getByRole('button', { name: 'Import', exact: true }).click();
+      const dialog = u.page.getByRole('dialog', { name: EN.title });
+      await dialog.getByLabel(EN.chooseFile).setInputFiles(file);
+      await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+      await dialog.getByLabel(EN.column('email')).waitFor({ timeout: 15000 });
+      expect(await dialog.getByRole('radio').count()).toBe(1);
+      expect(await dialog.getByRole('radio', { name: 'Update existing records' }).isChecked()).toBe(true);
+      // The key: the mapped unique field.
+      expect(await dialog.getByLabel('Find the records by').inputValue()).toBe('email');
+      await expectAccessible(u.page);
+      await shot(u.page, 'import-en-7-update-only');
+    } finally {
+      await u.context.close();
     }
   });
 });
