@@ -26,6 +26,7 @@ import { SearchBox } from './SearchBox';
 import { ListFilters } from './ListFilters';
 import { FiltersPanel, FiltersToggle } from './PhoneFilters';
 import { ExportButton } from './ExportButton';
+import { ImportButton } from '../../../features/imports/admin/ImportButton';
 import { TrashButton } from '../trash/TrashButton';
 import { BulkDelete } from './BulkDelete';
 import { listPreferenceKey } from './useListPreferenceKey';
@@ -50,7 +51,7 @@ interface ToolbarProps {
   onFiltersChoice: (shown: boolean) => void;
 }
 
-/** Search and filters, then export, the column chooser (or the phone's filters toggle) and the pagination. */
+/** Search and filters, then export and import, the column chooser (or the phone's filters toggle) and the pagination. */
 function ListToolbar({ def, readable, small, preferenceKey, filtersChoice, onFiltersChoice }: ToolbarProps) {
   return (
     <>
@@ -61,6 +62,7 @@ function ListToolbar({ def, readable, small, preferenceKey, filtersChoice, onFil
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <ViewsButton def={def} preferenceKey={preferenceKey} />
         <ExportButton def={def} />
+        <ImportButton def={def} />
         <TrashButton def={def} />
         {/* The compact list shows its first three columns: a column chooser would change nothing there. */}
         {small ? (
