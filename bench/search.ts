@@ -125,6 +125,16 @@ async function main() {
         }
         log(`[${kind}] "${q}" per group (ms): ${parts.join(', ')}`);
       }
+      // And each term's whole search, one after another.
+      const perTerm: string[] = [];
+      for (const q of TERMS) {
+        const url = `${s.base}/api/auth/search?q=${encodeURIComponent(q)}`;
+        await (await fetch(url, { headers: s.headers })).arrayBuffer();
+        const t = performance.now();
+        await (await fetch(url, { headers: s.headers })).arrayBuffer();
+        perTerm.push(`"${q}" ${(performance.now() - t).toFixed(0)}`);
+      }
+      log(`[${kind}] each term alone (ms): ${perTerm.join(', ')}`);
       const requests = TERMS.map((t) => ({ path: `/api/auth/search?q=${encodeURIComponent(t)}` }));
       const run = { url: s.base, headers: s.headers, requests };
       await cannon({ ...run, connections: args.connections, duration: 2 }); // warm-up, discarded

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { refTarget, tableOf, type AnyTable } from '../db/resource-tables';
@@ -84,13 +85,16 @@ export function searchSql(db: Db, r: ResourceDef, access: Access | null | undefi
     if (!f.includes('.')) return served(r, f) ? [match(searchOf(r, f).expr(t[f]))] : [];
     const { field, target, column, targetDef } = refPath(r, f);
     if (!served(targetDef, column)) return [];
+    // EXISTS, not IN: the planner may probe the target by id for each row in the list's order and stop at the
+    // page's end. An IN list is built whole first: every user for "@example", 45 s at 1,000,000 users.
+    // The alias keeps the correlation right when a resource points at its own table.
+    const other = alias(target as PgTable, 'ref_target') as unknown as AnyTable;
     return [
-      inArray(
-        t[field],
+      exists(
         db
-          .select({ id: target.id })
-          .from(target)
-          .where(match(searchOf(targetDef, column).expr(target[column]))),
+          .select({ one: sql`1` })
+          .from(other)
+          .where(and(eq(other.id, t[field]), match(searchOf(targetDef, column).expr(other[column])))),
       ),
     ];
   });
