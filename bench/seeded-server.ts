@@ -17,13 +17,13 @@ export type Kind = 'pglite' | 'postgres';
 
 export const log = (s: string) => console.log(s);
 
-/** The real server, logger off, over `dataDir` (PGlite) or the PostgreSQL database `databaseUrl` names. */
+/** The real server, logger off (`BENCH_LOG=1`: its errors on stdout), over `dataDir` (PGlite) or the PostgreSQL database `databaseUrl` names. */
 export function buildBenchApp(dataDir: string, databaseUrl?: string, options: Omit<BuildOptions, 'logger'> = {}): Promise<App> {
   const config = loadConfig({
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: '0',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG ? 'error' : 'silent',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     // Login is rate limited per IP; every bench request comes from 127.0.0.1.
@@ -31,7 +31,7 @@ export function buildBenchApp(dataDir: string, databaseUrl?: string, options: Om
     WEB_DIR: path.join(dataDir, 'no-web'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  return buildApp(config, { ...options, logger: false });
+  return buildApp(config, { ...options, logger: Boolean(process.env.BENCH_LOG) });
 }
 
 /**

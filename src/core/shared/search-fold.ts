@@ -4,7 +4,7 @@
  * final sigma, the common Latin accents), so "μαρια" finds "Μαρία" and
  * "emile" finds "Émile". One letter for one: a match's place in the folded
  * text is its place in the original. The database's `search_fold(text)`
- * (migration 0022_search_fold) translates with exactly these two strings; a
+ * (migrations 0022_search_fold, 0026_search_fold_ascii) translates with exactly these two strings; a
  * unit test holds them together.
  */
 export const FOLD_FROM = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįıñńňòóôõöøōőùúûüūůűųýÿžźżśšşłάέήίόύώϊϋΐΰς';

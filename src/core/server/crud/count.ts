@@ -41,7 +41,7 @@ async function tableEstimate(db: Db, tableName: string): Promise<number> {
 }
 
 /** The planner's row estimate for `SELECT 1 FROM t WHERE where` (no rows read). */
-async function whereEstimate(db: Db, t: AnyTable, where: SQL): Promise<number> {
+export async function whereEstimate(db: Db, t: AnyTable, where: SQL): Promise<number> {
   const q = db
     .select({ one: sql`1` })
     .from(t)
@@ -54,13 +54,21 @@ async function whereEstimate(db: Db, t: AnyTable, where: SQL): Promise<number> {
   return typeof rows === 'number' ? rows : -1;
 }
 
+async function largestEstimate(db: Db, t: AnyTable, wheres: readonly SQL[]): Promise<number> {
+  let largest = -1;
+  for (const w of wheres) largest = Math.max(largest, await whereEstimate(db, t, w));
+  return largest;
+}
+
 /**
  * Counts at most `cap` + 1 (COUNT_CAP) matching rows, so a search that matches most
  * of a big table stays cheap. An unfiltered list past the cap reports the
  * planner's estimate of the table size when there is one. When the planner
  * already expects far more than the cap (TRUST_ESTIMATE times cap / COUNT_CAP), no rows are read:
  * an unfiltered list reports the table estimate, a search the cap (inexact).
- * `known`: the table estimate when the caller already read it.
+ * `known`: the table estimate when the caller already read it; `estimates`:
+ * conditions whose largest estimate bounds the count of `where` from below,
+ * when the planner cannot estimate `where` itself (listEstimates).
  */
 export async function countRows(
   db: Db,
@@ -69,13 +77,14 @@ export async function countRows(
   tableName: string,
   known?: number,
   cap = COUNT_CAP,
+  estimates?: readonly SQL[],
 ): Promise<Total> {
   let estimate: number | undefined = known;
   const trusted = (TRUST_ESTIMATE / COUNT_CAP) * cap;
   if (!where) {
     estimate ??= await tableEstimate(db, tableName);
     if (estimate >= trusted) return { total: estimate, exact: false };
-  } else if ((await whereEstimate(db, t, where)) >= trusted) {
+  } else if ((await largestEstimate(db, t, estimates ?? [where])) >= trusted) {
     return { total: cap, exact: false };
   }
   const sub = db

@@ -112,7 +112,7 @@ function searchPage(
   const q = db
     .select(selection(r, fields))
     .from(tableOf(r))
-    .where(searchSql(db, r, access, term))
+    .where(searchSql(r, access, term))
     .orderBy(...listOrder(r, p, access))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))

@@ -15,7 +15,7 @@ import { slugify, uniqueSlug } from './slug';
 import { translateDbError } from './db-errors';
 import { populate, type TargetAccess } from './populate';
 import { byId, ruledById } from './by-id';
-import { listOrder, listWhere, type ListParams } from './query';
+import { listEstimates, listOrder, listWhere, refMatches, termMatch, type ListParams } from './query';
 import { readableFields, toApi, type ApiRecord, type Row } from './representation';
 import { UUID_PATTERN, writableFields } from './schemas';
 import { recordDiff } from '../audit/diff';
@@ -82,8 +82,12 @@ export async function listRecords(
   const limit = Math.min(p.limit, MAX_ROWS);
   const offset = pageOffset(p.page, limit);
   const fields = readableFor(r, access);
-  const where = listWhere(db, r, p, access);
-  const page = preparedPage(db, r, fields, p, access);
+  const q = p.q?.trim();
+  const refs = q ? await refMatches(db, r, access, termMatch(q)) : undefined;
+  const where = listWhere(r, p, access, refs);
+  // Target ids found make the query's text vary with the term: the ordinary query then.
+  const byIds = refs !== undefined && [...refs.values()].some((ids) => ids !== null);
+  const page = byIds ? null : preparedPage(db, r, fields, p, access);
   const rows: Row[] = page
     ? await page(limit, offset)
     : await db
@@ -99,7 +103,15 @@ export async function listRecords(
   const total: Total =
     rows.length < limit && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, exact: true }
-      : await countRows(db, t, where, r.table, estimate === undefined ? undefined : Number(estimate ?? -1), countCap);
+      : await countRows(
+          db,
+          t,
+          listWhere(r, p, access, refs, 'count'),
+          r.table,
+          estimate === undefined ? undefined : Number(estimate ?? -1),
+          countCap,
+          listEstimates(r, p, access, refs),
+        );
   const data = await recordsOf(db, r, rows, files, access, targets);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: pageCount(total.total, limit) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type AnyColumn } from 'drizzle-orm';
 import { foldSearchText } from '../../../core/shared/search-fold';
 import type { Db } from '../../../core/server/db/client';
 import { clientPermissionsT, roleClientPermissionsT, userRolesT } from '../../../core/server/db/tables';
@@ -28,7 +28,9 @@ export async function menuGroup(db: Db, q: string, limit: number, userId: string
           .where(eq(userRolesT.user, userId)),
       )
     : undefined;
-  const where = and(held, ne(clientPermissionsT.menu, HIDDEN_MENU), or(like(clientPermissionsT.name), like(clientPermissionsT.path)));
+  // A literal, not a parameter: the partial index of shown entries (migration 0026_search_fold_ascii) has this predicate.
+  const shown = sql`${clientPermissionsT.menu} <> ${sql.raw(`'${HIDDEN_MENU}'`)}`;
+  const where = and(held, shown, or(like(clientPermissionsT.name), like(clientPermissionsT.path)));
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()
