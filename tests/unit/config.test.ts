@@ -59,6 +59,7 @@ describe('configuration', () => {
     [{ MAIL_MAX_ATTEMPTS: 'many' }, 'MAIL_MAX_ATTEMPTS must be an integer between 1 and 100, got "many"'],
     [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS must be an integer between 1 and 36500, got "0"'],
     [{ AUDIT_RETENTION_DAYS: 'a year' }, 'AUDIT_RETENTION_DAYS must be an integer between 1 and 36500, got "a year"'],
+    [{ IMPORT_RETENTION_DAYS: '0' }, 'IMPORT_RETENTION_DAYS must be an integer between 1 and 36500, got "0"'],
     [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_ENDPOINT is set but S3_BUCKET is not: set S3_BUCKET to store uploads in S3'],
     [{ S3_BUCKET: 'Bad_Name' }, 'S3_BUCKET is not a valid bucket name, got "Bad_Name"'],
     [{ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://x' }, 'S3_ENDPOINT must start with http: or https:'],

@@ -67,6 +67,8 @@ export interface Config {
   webhooks: WebhooksConfig;
   /** The largest file an import accepts, in bytes (IMPORT_MAX_BYTES). */
   importMaxBytes: number;
+  /** Finished or never-run imports (their file and errors) go after this many days (IMPORT_RETENTION_DAYS). */
+  importRetentionDays: number;
   /** Keep the database in memory (tests). */
   inMemoryDb?: boolean;
 }
@@ -280,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3(env),
     webhooks: webhooks(env),
     importMaxBytes: int(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024, 1024, 1024 ** 4),
+    importRetentionDays: int(env, 'IMPORT_RETENTION_DAYS', 30, 1, 36500),
   };
 }
 

@@ -20,7 +20,8 @@ export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 /** Errors the status answer carries; all of them are in `errors.csv`. */
 export const ERRORS_SHOWN = 100;
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+/** One of `values` (a union built by mapping the list would type as `never`: TypeBox needs a tuple for that). */
+const literals = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 /** One of `values`, or null (before the first run). */
 const oneOrNull = <T extends readonly string[]>(values: T) =>
   Type.Unsafe<T[number] | null>({ type: ['string', 'null'], enum: [...values, null] });

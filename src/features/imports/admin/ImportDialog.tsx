@@ -34,12 +34,18 @@ import { writableFields } from '../../../core/shared/api/crud';
 import { errorBody, errorStatus } from '../../../core/admin/api/ApiError';
 import type { ImportAction, ImportStatusBody } from '../contract';
 import { importApi } from './importApi';
+import { onImport } from './importEvents';
 
 /** The column that carries a record's id: a key, never written (the server's `ID_COLUMN`). */
 const ID_COLUMN = '_id';
 /** Errors shown in the dialog; all of them are in the errors file. */
 const ERRORS_LISTED = 10;
-const POLL_MS = 1000;
+/**
+ * The state read again while a run goes on: only a fallback, for when the
+ * notification stream is down (its events carry the progress); slow, so a
+ * long run costs little, yet nothing waits longer than this for its end.
+ */
+const FALLBACK_POLL_MS = 5000;
 
 type Mapping = Record<string, string | null>;
 type Translate = ReturnType<typeof useTranslate>;
@@ -68,6 +74,14 @@ function messageOf(translate: Translate, e: unknown): string {
 }
 
 const running = (s: ImportStatusBody | null) => s?.state === 'queued' || s?.state === 'running';
+
+/**
+ * What a status read while a run goes on changes on screen: nothing when the
+ * screen is ahead of it. A poll's answer can be older than the last event
+ * (read before that batch committed), and a run's rows done never go back.
+ */
+const newer = (now: ImportStatusBody | null, read: ImportStatusBody) =>
+  now && running(now) && running(read) && now.mode === read.mode && now.progress.rows > read.progress.rows ? now : read;
 
 /** Step 1: the file, its name and size, uploaded on 'Upload' (a 409 asks before uploading it again). */
 function FileStep({
@@ -389,22 +403,35 @@ export default function ImportDialog({ def, may, onClose }: Props) {
   const question = useRef<HTMLDivElement>(null);
   const plural = translate(`resources.${def.name}.name`, { smart_count: 2, _: def.name });
 
-  // While a run is queued or running: its state every second.
+  // While a run is queued or running: its progress from the notification stream (the bell keeps it open for
+  // the whole admin), the full state (counts, errors) read once it ends, and a slow poll in case the stream is down.
   const id = upload?.id;
   const live = running(status);
   useEffect(() => {
     if (!id || !live) return;
     let stop = false;
-    const timer = setInterval(() => {
+    const read = () =>
       calls.get(id).then(
         (s) => {
-          if (!stop) setStatus(s);
+          if (!stop) setStatus((now) => newer(now, s));
         },
         () => undefined,
       );
-    }, POLL_MS);
+    const off = onImport((e) => {
+      if (stop || e.id !== id) return;
+      // The event has the counts, not the errors: the end is read whole.
+      if (e.state !== 'queued' && e.state !== 'running') return void read();
+      // Only onto the run on screen: an event of the run before it (late) changes nothing.
+      setStatus((now) =>
+        now && running(now) && now.mode === e.mode ? { ...now, state: e.state, progress: e.progress, result: e.result } : now,
+      );
+    });
+    // Read once now: what happened before this listened (a small file can be done before the run's answer arrives).
+    void read();
+    const timer = setInterval(() => void read(), FALLBACK_POLL_MS);
     return () => {
       stop = true;
+      off();
       clearInterval(timer);
     };
   }, [calls, id, live]);

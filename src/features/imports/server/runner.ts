@@ -3,7 +3,7 @@ import { usersT } from '../../../core/server/db/tables';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResourceDef } from '../../../core/shared/resource';
 import { ruleResourceOf } from '../../../core/shared/access-rules';
-import type { Db } from '../../../core/server/db/client';
+import type { Database, Db } from '../../../core/server/db/client';
 import { rowsOf } from '../../../core/server/db/rows';
 import { imports, importErrors } from '../../../core/server/db/system-tables';
 import { inTransaction } from '../../../core/server/db/transaction';
@@ -18,6 +18,7 @@ import { FileProblem, say } from './problems';
 import { importRow, type RowContext } from './rows';
 import { insertErrors, lastErrorSeq, noCounts, type Counts, type ImportRow, type RowError } from './store';
 import { mayWrite, ownerOf, routeOf, writesOf } from './permissions';
+import { purgeImports } from './purge';
 
 /** Rows committed together when an import is not atomic: the unit a resumed run starts after. */
 export const BATCH = 200;
@@ -27,12 +28,18 @@ const LEASE_SECONDS = 60;
 const POLL_MS = 2000;
 /** How often a running import renews its lease, and so notices a cancel between batches of a whole-file run. */
 const HEARTBEAT_MS = 5000;
+/** How often each process purges imports past the retention: often enough that files do not pile up, rarely enough to cost nothing. */
+const PURGE_EVERY_MS = 3600 * 1000;
 
 export interface RunnerOptions {
   db: () => Db;
   storage: FileStorage;
   resources: readonly ResourceDef[];
   log: FastifyBaseLogger;
+  /** Where the purge runs: a connection of its own, without the request timeout. */
+  database: Pick<Database, 'maintenance'>;
+  /** Imports untouched this many days in a purgeable state go (IMPORT_RETENTION_DAYS). */
+  retentionDays: number;
 }
 
 /** The run stopped because its import was cancelled (or taken over): its transaction rolls back. */
@@ -139,6 +146,8 @@ export function createImportRunner(opts: RunnerOptions) {
   let timer: NodeJS.Timeout | undefined;
   // The process is stopping: the run in hand stops after its batch and goes back to the queue.
   let stopping = false;
+  let purging: Promise<void> | null = null;
+  let lastPurge = 0;
 
   async function runOne(job: ImportRow): Promise<void> {
     const db = opts.db();
@@ -309,11 +318,29 @@ export function createImportRunner(opts: RunnerOptions) {
     return running;
   }
 
+  /** At most once an hour per process; each replica may run it at the same moment (`purgeImports` is safe so). */
+  function purgeDue(): void {
+    if (stopped || purging || Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = Date.now();
+    purging = purgeImports(opts.database, opts.storage, opts.retentionDays, opts.log)
+      .then((n) => {
+        if (n) opts.log.info({ purged: n, days: opts.retentionDays }, 'imports past retention purged');
+      })
+      .catch((err: unknown) => opts.log.warn({ err }, 'import purge failed; the next one tries again'))
+      .finally(() => {
+        purging = null;
+      });
+  }
+
   return {
     kick,
     start() {
       stopped = false;
-      timer = setInterval(() => void kick(), POLL_MS);
+      // The purge from the poll, not at start: the first pass claims a queued import (and so makes it recent) before.
+      timer = setInterval(() => {
+        void kick();
+        purgeDue();
+      }, POLL_MS);
       timer.unref();
       void kick();
     },
@@ -321,7 +348,7 @@ export function createImportRunner(opts: RunnerOptions) {
       stopped = true;
       stopping = true;
       clearInterval(timer);
-      await running;
+      await Promise.all([running, purging]);
     },
   };
 }

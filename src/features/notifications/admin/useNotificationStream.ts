@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { getToken } from '../../../core/web/session';
 import { POLL_MS } from './notificationsApi';
 import { publishPresence } from '../../../core/admin/presence/presenceEvents';
+import { publishImport } from '../../imports/admin/importEvents';
 import { readNotificationStream, STREAM_URL, type StreamEvent } from './notificationStream';
 
 /**
@@ -22,8 +23,9 @@ export function useNotificationStream(onEvent: (e: StreamEvent) => void): boolea
         token,
         (e) => {
           setLive(true);
-          // Who else has a record open goes to the edit forms, not the bell.
+          // Who else has a record open goes to the edit forms, an import's progress to its dialog; neither to the bell.
           if (e.type === 'presence') publishPresence(e.presence);
+          else if (e.type === 'import') publishImport(e.import);
           else onEvent(e);
         },
         abort.signal,

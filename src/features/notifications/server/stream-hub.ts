@@ -49,7 +49,7 @@ export class NotificationStreams {
 
   /**
    * An event for one user's streams (`user_events`: `{user, event, data}`,
-   * from any replica), such as an import's progress (migration 0022).
+   * from any replica), such as an import's progress (migration 0024).
    */
   private userEvent(payload: string): void {
     let message: { user?: unknown; event?: unknown; data?: unknown };
