@@ -6,11 +6,12 @@ import { imports } from '../../../core/server/db/system-tables';
 import type { FileStorage } from '../../../core/server/storage/file-storage';
 
 /**
- * States an import may be purged in: finished, or never run (`uploaded`) or
- * still waiting (`queued`) that long after it last moved. Never `running`:
- * a run in hand (or one a dead process left, to be taken over) stays.
+ * States an import may be purged in: finished, or uploaded and never run,
+ * that long after it last moved. Never `queued` or `running`: a run asked
+ * for is owed, however long the servers were down, and one in hand (or
+ * left by a dead process, to be taken over) stays.
  */
-const PURGEABLE = ['done', 'failed', 'cancelled', 'uploaded', 'queued'];
+const PURGEABLE = ['done', 'failed', 'cancelled', 'uploaded'];
 /** Imports deleted per statement: each takes its errors with it (ON DELETE CASCADE), which can be many rows. */
 const BATCH = 100;
 
@@ -31,7 +32,6 @@ export async function purgeImports(
   days: number,
   log?: FastifyBaseLogger,
 ): Promise<number> {
-  // Its own connection without the request timeout: a big import's errors can take a while to delete.
   const purgeable = sql.join(
     PURGEABLE.map((s) => sql`${s}`),
     sql`, `,
