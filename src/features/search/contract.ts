@@ -12,8 +12,8 @@ export const MENU_GROUP = 'menu';
 /** Items a group lists at most, and by default (a palette shows a few per group; "see all" opens the list). */
 export const SEARCH_ITEMS_MAX = 20;
 export const SEARCH_ITEMS_DEFAULT = 5;
-/** A group counts its matches up to this many; beyond, its total is this and `exact` false ("1,000+"). */
-export const SEARCH_COUNT_CAP = 1000;
+/** A group counts its matches up to this many; beyond, its total is this and `exact` false ("100+"): a palette needs no more, and counting past it reads a common term's rows for nothing. */
+export const SEARCH_COUNT_CAP = 100;
 /** A snippet of a long matched value: this many characters around the match. */
 export const SNIPPET_CHARS = 120;
 
