@@ -81,8 +81,10 @@ const servedBy = (m: TermMatch<unknown>) => (def: ResourceDef, field: string) =>
  * among 1,000,000) then finds its few links by index (0.5 ms) where walking
  * every link and probing its target took 40-60 ms at 100,000 links. Past it
  * the term is common, and the list's own order finds its first page soon.
+ * A lookup that finds more was read for nothing, each row a page read on
+ * PGlite's small buffers (5,001 users: 130 ms): so not many more.
  */
-export const REF_IDS_CAP = 5000;
+export const REF_IDS_CAP = 2000;
 
 /**
  * The planner's estimate of a term's targets past which they are not read:
