@@ -245,16 +245,13 @@ export function listWhere(
 
 /**
  * Conditions whose row estimates bound a list's count from below, for
- * countRows: its WHERE, unless a ref searched through a subquery (a common
- * term) makes it an OR the planner cannot estimate (it guesses 75% of the
- * rows); then each way the term matches alone, a ref's as a semi-join.
+ * countRows, when a ref searched through a subquery (a common term) makes
+ * its WHERE an OR the planner cannot estimate (it guesses 75% of the rows):
+ * each way the term matches alone, a ref's as a semi-join.
  */
-export function listEstimates(r: ResourceDef, p: ListParams, access?: Access | null, refs?: RefMatches): SQL[] {
-  const q = p.q?.trim();
-  const where = listWhere(r, p, access, refs, 'count');
-  if (!q || ![...(refs?.values() ?? [])].includes(null)) return where ? [where] : [];
+export function listEstimates(r: ResourceDef, p: ListParams & { q: string }, access: Access | null | undefined, refs: RefMatches): SQL[] {
   const rest = listWhere(r, { ...p, q: undefined }, access);
-  return searchAlternatives(r, access, termMatch(q), refs, 'count').map((alt) => (rest ? and(rest, alt)! : alt));
+  return searchAlternatives(r, access, termMatch(p.q.trim()), refs, 'count').map((alt) => (rest ? and(rest, alt)! : alt));
 }
 
 /** Whether a list narrows its records by anything but `q`: a record rule, `ids` or a filter. */

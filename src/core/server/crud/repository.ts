@@ -87,6 +87,8 @@ export async function listRecords(
   const where = listWhere(r, p, access, refs);
   // Target ids found make the query's text vary with the term: the ordinary query then.
   const byIds = refs !== undefined && [...refs.values()].some((ids) => ids !== null);
+  // A ref searched through a subquery: counted in another form (listEstimates).
+  const bySubquery = q !== undefined && refs !== undefined && [...refs.values()].includes(null);
   const page = byIds ? null : preparedPage(db, r, fields, p, access);
   const rows: Row[] = page
     ? await page(limit, offset)
@@ -106,11 +108,11 @@ export async function listRecords(
       : await countRows(
           db,
           t,
-          listWhere(r, p, access, refs, 'count'),
+          bySubquery ? listWhere(r, p, access, refs, 'count') : where,
           r.table,
           estimate === undefined ? undefined : Number(estimate ?? -1),
           countCap,
-          listEstimates(r, p, access, refs),
+          bySubquery ? listEstimates(r, { ...p, q }, access, refs) : undefined,
         );
   const data = await recordsOf(db, r, rows, files, access, targets);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: pageCount(total.total, limit) };
