@@ -251,7 +251,7 @@ export function listWhere(
  */
 export function listEstimates(r: ResourceDef, p: ListParams & { q: string }, access: Access | null | undefined, refs: RefMatches): SQL[] {
   const rest = listWhere(r, { ...p, q: undefined }, access);
-  return searchAlternatives(r, access, termMatch(p.q.trim()), refs, 'count').map((alt) => (rest ? and(rest, alt)! : alt));
+  return searchAlternatives(r, access, termMatch(p.q.trim()), refs, 'count').map((alt) => (rest ? (and(rest, alt) ?? alt) : alt));
 }
 
 /** Whether a list narrows its records by anything but `q`: a record rule, `ids` or a filter. */
