@@ -1,7 +1,41 @@
 import { Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { styled } from '@mui/material/styles';
-import { Error as ErrorView, LayoutClasses, Loading, Sidebar, SkipNavigationButton, type LayoutProps } from 'react-admin';
+import {
+  LayoutClasses,
+  Loading,
+  Sidebar,
+  SkipNavigationButton,
+  useDefaultTitle,
+  useResetErrorBoundaryOnLocationChange,
+  type ErrorProps,
+  type LayoutProps,
+} from 'react-admin';
+
+type ErrorComponent = NonNullable<LayoutProps['error']>;
+
+/**
+ * What react-admin's Error view does when given an error component: reset
+ * the boundary when the address changes, and render ours. Its own view
+ * (never shown here) pulls the configurable page title, and with it MUI's
+ * TextField, Popover and Accordion, into the admin's first load.
+ */
+function LayoutError({
+  error,
+  errorComponent: Shown,
+  errorInfo,
+  resetErrorBoundary,
+}: {
+  error: ErrorProps['error'];
+  errorComponent: ErrorComponent;
+  errorInfo?: ErrorInfo;
+  resetErrorBoundary: (...args: unknown[]) => void;
+}) {
+  useResetErrorBoundaryOnLocationChange(resetErrorBoundary);
+  const title = useDefaultTitle();
+  // Like react-admin's view: the error component gets no resetErrorBoundary.
+  return <Shown error={error} errorInfo={errorInfo} title={title} />;
+}
 
 /**
  * react-admin's Layout (same classes, same look) without its preferences
@@ -18,7 +52,7 @@ export function FrameLayout({
 }: {
   appBar: ComponentType;
   menu: ComponentType;
-  error: LayoutProps['error'];
+  error: ErrorComponent;
   children: ReactNode;
 }) {
   const [errorInfo, setErrorInfo] = useState<ErrorInfo>();
@@ -35,7 +69,7 @@ export function FrameLayout({
             <ErrorBoundary
               onError={(_e, info) => setErrorInfo(info)}
               fallbackRender={({ error: e, resetErrorBoundary }) => (
-                <ErrorView error={e} errorComponent={error} errorInfo={errorInfo} resetErrorBoundary={resetErrorBoundary} />
+                <LayoutError error={e} errorComponent={error} errorInfo={errorInfo} resetErrorBoundary={resetErrorBoundary} />
               )}
             >
               <Suspense fallback={<Loading />}>{children}</Suspense>
