@@ -2,7 +2,6 @@ import { Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode 
 import { ErrorBoundary } from 'react-error-boundary';
 import { styled } from '@mui/material/styles';
 import {
-  LayoutClasses,
   Loading,
   Sidebar,
   SkipNavigationButton,
@@ -13,6 +12,17 @@ import {
 } from 'react-admin';
 
 type ErrorComponent = NonNullable<LayoutProps['error']>;
+
+/**
+ * react-admin's LayoutClasses, spelled out: importing them would keep the
+ * rest of its Layout module (its AppBar, user menu and Inspector) in the
+ * bundle, since their module-level calls count as side effects.
+ */
+const LayoutClasses = {
+  appFrame: 'RaLayout-appFrame',
+  contentWithSidebar: 'RaLayout-contentWithSidebar',
+  content: 'RaLayout-content',
+} as const;
 
 /**
  * What react-admin's Error view does when given an error component: reset
