@@ -1,7 +1,8 @@
 import { lazy, memo, Suspense } from 'react';
 import { AppBar as MuiAppBar, Toolbar, useMediaQuery, type Theme } from '@mui/material';
 import { styled } from '@mui/material/styles';
-import { HideOnScroll, SidebarToggleButton, TitlePortal } from 'react-admin';
+import { HideOnScroll, TitlePortal } from 'react-admin';
+import { SidebarToggleButton } from './SidebarToggleButton';
 import { lazyWithTimeout } from '../../web/lazyWithTimeout';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 

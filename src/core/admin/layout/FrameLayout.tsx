@@ -1,15 +1,8 @@
 import { Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { SkipNavigationButton } from './SkipNavigationButton';
 import { styled } from '@mui/material/styles';
-import {
-  Loading,
-  Sidebar,
-  SkipNavigationButton,
-  useDefaultTitle,
-  useResetErrorBoundaryOnLocationChange,
-  type ErrorProps,
-  type LayoutProps,
-} from 'react-admin';
+import { Loading, Sidebar, useDefaultTitle, useResetErrorBoundaryOnLocationChange, type ErrorProps, type LayoutProps } from 'react-admin';
 
 type ErrorComponent = NonNullable<LayoutProps['error']>;
 
