@@ -1,8 +1,8 @@
 import { Suspense, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { LinearProgress } from '@mui/material';
+import { CssBaseline, LinearProgress } from '@mui/material';
 import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, AdminUI, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, LoadingPage, Resource, type I18nProvider } from 'react-admin';
 import { productResources } from '../../../resources/set';
 import { hasOperation } from '../shared/resource';
 import type { ResourceSet } from '../shared/resource-set';
@@ -21,6 +21,7 @@ import { ErrorPage } from './screens/ErrorPage';
 import { CategoryGuard } from './screens/CategoryGuard';
 import {
   AuditLogPage,
+  AuthenticationErrorPage,
   Dashboard,
   ForgotPasswordPage,
   ProfilePage,
@@ -37,6 +38,8 @@ import type { AdminModules } from './resources/module';
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 15000, retry: false } } });
 
 const lazyPage = (node: ReactNode) => <Suspense fallback={<LinearProgress />}>{node}</Suspense>;
+
+const AuthenticationError = () => lazyPage(<AuthenticationErrorPage />);
 
 interface Props {
   i18nProvider: I18nProvider;
@@ -64,7 +67,7 @@ function useProviders(resources: ResourceSet) {
 /**
  * A react-admin Resource for each resource the API lists: the folder's
  * list, else the generated one. Elements, not a component: react-admin
- * finds its Resources among the direct children of AdminUI.
+ * finds its Resources among the direct children of CoreAdminUI.
  */
 function listedResources({ resources, modules }: AdminResources, menuIcon: (path: string) => ReactElement) {
   return resources.list
@@ -121,30 +124,38 @@ function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; val
       lightTheme={lightTheme}
       darkTheme={darkTheme}
     >
-      <AdminUI
-        title="Back Office"
-        layout={AppLayout}
-        loginPage={SignInGate}
-        dashboard={Dashboard}
-        notification={AppNotifications}
-        accessDenied={AccessDenied}
-        catchAll={NotFound}
-        error={ErrorPage}
-        disableTelemetry
-      >
-        {listedResources(value, menuIcon)}
-        <CustomRoutes noLayout>
-          <Route path={ADMIN_OWN_PATHS.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
-          <Route path={ADMIN_OWN_PATHS.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
-          <Route path={ADMIN_OWN_PATHS.twoFactorSetup} element={lazyPage(<TwoFactorSetupPage />)} />
-        </CustomRoutes>
-        <CustomRoutes>
-          <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />
-          <Route path={ADMIN_OWN_PATHS.auditLog} element={guarded(ADMIN_OWN_PATHS.auditLog, <AuditLogPage />)} />
-          <Route path={`${ADMIN_OWN_PATHS.webhooks}/*`} element={guarded(ADMIN_OWN_PATHS.webhooks, <WebhooksPage />)} />
-          {folderRoutes(value)}
-        </CustomRoutes>
-      </AdminUI>
+      {/* react-admin's AdminUI is CssBaseline + CoreAdminUI + the notification,
+          but its defaults for every slot (the login form, MUI's Snackbar,
+          the preferences Inspector...) stay in the bundle even when
+          overridden: CoreAdminUI gets ours, and the first load loses them. */}
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title="Back Office"
+          layout={AppLayout}
+          loginPage={SignInGate}
+          dashboard={Dashboard}
+          accessDenied={AccessDenied}
+          authenticationError={AuthenticationError}
+          loading={LoadingPage}
+          catchAll={NotFound}
+          error={ErrorPage}
+          disableTelemetry
+        >
+          {listedResources(value, menuIcon)}
+          <CustomRoutes noLayout>
+            <Route path={ADMIN_OWN_PATHS.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
+            <Route path={ADMIN_OWN_PATHS.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
+            <Route path={ADMIN_OWN_PATHS.twoFactorSetup} element={lazyPage(<TwoFactorSetupPage />)} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />
+            <Route path={ADMIN_OWN_PATHS.auditLog} element={guarded(ADMIN_OWN_PATHS.auditLog, <AuditLogPage />)} />
+            <Route path={`${ADMIN_OWN_PATHS.webhooks}/*`} element={guarded(ADMIN_OWN_PATHS.webhooks, <WebhooksPage />)} />
+            {folderRoutes(value)}
+          </CustomRoutes>
+        </CoreAdminUI>
+        <AppNotifications />
+      </CssBaseline>
     </AdminContext>
   );
 }

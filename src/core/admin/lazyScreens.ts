@@ -24,3 +24,9 @@ export const TwoFactorSetupPage = lazy(
 export const Dashboard = lazy(
   lazyWithTimeout(() => import('../../features/dashboard/admin/Dashboard').then((m) => ({ default: m.Dashboard }))),
 );
+/** The admin's own sign-in page (react-hook-form and the inputs): only a signed-in visitor of /admin/login sees it. */
+export const LoginPage = lazy(
+  lazyWithTimeout(() => import('../../features/sign-in/admin/LoginPage').then((m) => ({ default: m.LoginPage }))),
+);
+/** Shown only when the auth check fails for another reason than a signed-out session. */
+export const AuthenticationErrorPage = lazy(lazyWithTimeout(() => import('./screens/AuthenticationError')));

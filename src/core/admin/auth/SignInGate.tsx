@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { LinearProgress } from '@mui/material';
 import { useLocation } from 'react-router-dom';
 import { getToken } from '../../web/session';
-import { LoginPage } from '../../../features/sign-in/admin/LoginPage';
+import { LoginPage } from '../lazyScreens';
 
 /**
  * The admin's `loginPage` (one sign-in design everywhere). Whenever
@@ -17,5 +18,9 @@ export function SignInGate() {
   useEffect(() => {
     if (!signedIn) window.location.replace(`/admin/login${search}`);
   }, [signedIn, search]);
-  return signedIn ? <LoginPage /> : null;
+  return signedIn ? (
+    <Suspense fallback={<LinearProgress />}>
+      <LoginPage />
+    </Suspense>
+  ) : null;
 }

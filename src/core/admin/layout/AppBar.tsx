@@ -1,21 +1,18 @@
-import { memo } from 'react';
-import { Box, type Theme } from '@mui/material';
-import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton } from 'react-admin';
-import { NotificationBell } from '../../../features/notifications/admin/NotificationBell';
-import { SearchButton } from '../../../features/search/admin/SearchButton';
-import { AccountMenu } from './AccountMenu';
+import { lazy, memo, Suspense } from 'react';
+import { AppBar as MuiAppBar, Toolbar, useMediaQuery, type Theme } from '@mui/material';
+import { styled } from '@mui/material/styles';
+import { HideOnScroll, TitlePortal } from 'react-admin';
+import { SidebarToggleButton } from './SidebarToggleButton';
+import { lazyWithTimeout } from '../../web/lazyWithTimeout';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
-// On a phone the language button shows only its icons: its label
-// ("ΕΛΛΗΝΙΚΑ") pushed over the page title. The label stays in the DOM (font
-// size 0), so the button keeps its accessible name.
-const compactOnPhones = (theme: Theme) => ({
-  display: 'flex',
-  [theme.breakpoints.down('sm')]: {
-    '& .MuiButton-root': { fontSize: 0, minWidth: 0, px: 0.5 },
-    '& .MuiButton-startIcon': { mr: 0 },
-  },
-});
+// The buttons and the account menu: one lazy chunk, out of the admin's first load.
+const loadButtons = () => import('./AppBarButtons');
+const AppBarButtons = lazy(lazyWithTimeout(loadButtons));
+const AccountMenu = lazy(lazyWithTimeout(() => loadButtons().then((m) => ({ default: m.AccountMenu }))));
+
+// react-admin's AppBarClasses, spelled out: importing them keeps its AppBar module, default user menu included.
+const AppBarClasses = { appBar: 'RaAppBar-appBar', toolbar: 'RaAppBar-toolbar', menuButton: 'RaAppBar-menuButton' } as const;
 
 // A long title (Greek on a phone) ends in an ellipsis a little before the buttons: react-admin wraps it in an
 // inline-block, which the title's own ellipsis cannot cut.
@@ -28,28 +25,39 @@ const titleFits = { mr: 1, '& .RaConfigurable-root': { display: 'inline' } };
  * what it shows still follows its own hooks.
  */
 export const AppBar = memo(function AppBar() {
-  // The title paints first; the buttons follow in a render of their own (useAfterFirstPaint). They sit after
-  // the title, so nothing on screen moves when they come.
+  // The title paints first; the buttons follow in a render of their own (useAfterFirstPaint), from their
+  // chunk. They sit after the title, so nothing on screen moves when they come.
   const buttons = useAfterFirstPaint();
+  const isXSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // react-admin's AppBar, element for element (classes, colour, hide on scroll), without its default
+  // toolbar and user menu, which would keep the buttons' code in the first load.
   return (
-    <RaAppBar
-      userMenu={buttons ? <AccountMenu /> : false}
-      toolbar={
-        buttons ? (
-          <>
-            <SearchButton />
-            <Box sx={compactOnPhones}>
-              <LocalesMenuButton />
-            </Box>
-            {/* Light or dark, remembered in react-admin's store ('theme'). */}
-            <ToggleThemeButton />
-            <NotificationBell />
-            <LoadingIndicator />
-          </>
-        ) : null
-      }
-    >
-      <TitlePortal sx={titleFits} />
-    </RaAppBar>
+    <HideOnScroll>
+      <StyledAppBar className={AppBarClasses.appBar} color="secondary">
+        <Toolbar disableGutters variant={isXSmall ? 'regular' : 'dense'} className={AppBarClasses.toolbar}>
+          <SidebarToggleButton className={AppBarClasses.menuButton} />
+          <TitlePortal sx={titleFits} />
+          {buttons && (
+            <Suspense fallback={null}>
+              <AppBarButtons />
+            </Suspense>
+          )}
+          {buttons && (
+            <Suspense fallback={null}>
+              <AccountMenu />
+            </Suspense>
+          )}
+        </Toolbar>
+      </StyledAppBar>
+    </HideOnScroll>
   );
 });
+
+// react-admin's RaAppBar rules, so theme overrides of RaAppBar still apply.
+const StyledAppBar = styled(MuiAppBar, { name: 'RaAppBar', overridesResolver: (_props, styles) => styles.root })(({ theme }) => ({
+  [`& .${AppBarClasses.toolbar}`]: {
+    padding: `0 ${theme.spacing(1)}`,
+    [theme.breakpoints.down('md')]: { minHeight: theme.spacing(6) },
+  },
+  [`& .${AppBarClasses.menuButton}`]: { marginRight: '0.2em' },
+}));

@@ -1,4 +1,6 @@
-import { DashboardMenuItem, Menu, usePermissions, useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
+import { DashboardMenuItem } from './MenuItemLink';
+import { SideMenu } from './SideMenu';
 import type { AdminPermissions } from '../providers/permissions';
 import { buildMenu } from './buildMenu';
 import { MenuGroupList } from './MenuGroupList';
@@ -10,7 +12,7 @@ import { PinnedViews } from '../../../features/saved-views/admin/PinnedViews';
 
 /**
  * The side menu is site navigation, not an application menu: react-admin's
- * Menu (a MUI MenuList, which keeps its sidebar widths) is rendered as a
+ * Menu (here SideMenu, its copy; a MUI MenuList, which keeps its sidebar widths) is rendered as a
  * <nav> without role="menu", its entries are links inside lists of <li>
  * (axe: aria-required-parent/children, list).
  */
@@ -20,7 +22,7 @@ export function AppMenu() {
   const { permissions } = usePermissions<AdminPermissions>();
   const groups = buildMenu(permissions?.categories ?? []);
   return (
-    <Menu data-testid="side-menu" component="nav" role={undefined} aria-label={translate('app.menu.label', { _: 'Main menu' })}>
+    <SideMenu data-testid="side-menu" component="nav" role={undefined} aria-label={translate('app.menu.label', { _: 'Main menu' })}>
       <MenuModeSwitch mode={mode} onChange={setMode} />
       {mode === 'view' ? (
         <ViewMenu />
@@ -33,6 +35,6 @@ export function AppMenu() {
           ...groups.filter((g) => g.kind === 'account').map((g) => <MenuGroupList key={g.key} group={g} />),
         ]
       )}
-    </Menu>
+    </SideMenu>
   );
 }

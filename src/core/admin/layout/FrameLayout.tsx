@@ -1,7 +1,44 @@
 import { Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { SkipNavigationButton } from './SkipNavigationButton';
 import { styled } from '@mui/material/styles';
-import { Error as ErrorView, LayoutClasses, Loading, Sidebar, SkipNavigationButton, type LayoutProps } from 'react-admin';
+import { Loading, Sidebar, useDefaultTitle, useResetErrorBoundaryOnLocationChange, type ErrorProps, type LayoutProps } from 'react-admin';
+
+type ErrorComponent = NonNullable<LayoutProps['error']>;
+
+/**
+ * react-admin's LayoutClasses, spelled out: importing them would keep the
+ * rest of its Layout module (its AppBar, user menu and Inspector) in the
+ * bundle, since their module-level calls count as side effects.
+ */
+const LayoutClasses = {
+  appFrame: 'RaLayout-appFrame',
+  contentWithSidebar: 'RaLayout-contentWithSidebar',
+  content: 'RaLayout-content',
+} as const;
+
+/**
+ * What react-admin's Error view does when given an error component: reset
+ * the boundary when the address changes, and render ours. Its own view
+ * (never shown here) pulls the configurable page title, and with it MUI's
+ * TextField, Popover and Accordion, into the admin's first load.
+ */
+function LayoutError({
+  error,
+  errorComponent: Shown,
+  errorInfo,
+  resetErrorBoundary,
+}: {
+  error: ErrorProps['error'];
+  errorComponent: ErrorComponent;
+  errorInfo?: ErrorInfo;
+  resetErrorBoundary: (...args: unknown[]) => void;
+}) {
+  useResetErrorBoundaryOnLocationChange(resetErrorBoundary);
+  const title = useDefaultTitle();
+  // Like react-admin's view: the error component gets no resetErrorBoundary.
+  return <Shown error={error} errorInfo={errorInfo} title={title} />;
+}
 
 /**
  * react-admin's Layout (same classes, same look) without its preferences
@@ -18,7 +55,7 @@ export function FrameLayout({
 }: {
   appBar: ComponentType;
   menu: ComponentType;
-  error: LayoutProps['error'];
+  error: ErrorComponent;
   children: ReactNode;
 }) {
   const [errorInfo, setErrorInfo] = useState<ErrorInfo>();
@@ -35,7 +72,7 @@ export function FrameLayout({
             <ErrorBoundary
               onError={(_e, info) => setErrorInfo(info)}
               fallbackRender={({ error: e, resetErrorBoundary }) => (
-                <ErrorView error={e} errorComponent={error} errorInfo={errorInfo} resetErrorBoundary={resetErrorBoundary} />
+                <LayoutError error={e} errorComponent={error} errorInfo={errorInfo} resetErrorBoundary={resetErrorBoundary} />
               )}
             >
               <Suspense fallback={<Loading />}>{children}</Suspense>

@@ -3,7 +3,8 @@ import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, ListSubhead
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import FolderIcon from '@mui/icons-material/Folder';
-import { MenuItemLink, useSidebarState, useTranslate } from 'react-admin';
+import { useSidebarState, useTranslate } from 'react-admin';
+import { MenuItemLink } from './MenuItemLink';
 import type { MenuGroup } from './buildMenu';
 import { useMenuIcon } from './menuIcons';
 import { categoryLabel, groupLabel } from './categoryLabel';

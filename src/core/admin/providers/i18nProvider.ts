@@ -1,13 +1,12 @@
 import { createInstance } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
 import { i18nOptions, LANGUAGES } from './i18nOptions';
+import { languageDetector, localeBackend } from './i18nPlugins';
 
 /** Loads the translation files before the admin renders (no flash of keys). */
 export async function createI18nProvider(): Promise<I18nProvider> {
-  const instance = createInstance().use(HttpBackend).use(LanguageDetector);
+  const instance = createInstance().use(localeBackend).use(languageDetector);
   instance.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });

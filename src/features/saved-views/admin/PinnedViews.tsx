@@ -1,7 +1,8 @@
 import { List, ListSubheader } from '@mui/material';
 import BookmarkIcon from '@mui/icons-material/BookmarkBorder';
 import { useQuery } from '@tanstack/react-query';
-import { MenuItemLink, useSidebarState, useTranslate } from 'react-admin';
+import { useSidebarState, useTranslate } from 'react-admin';
+import { MenuItemLink } from '../../../core/admin/layout/MenuItemLink';
 import { NAV_LINK_ROLE } from '../../../core/admin/layout/navLinkRole';
 import { useAfterFirstPaint } from '../../../core/admin/layout/useAfterFirstPaint';
 import { useAdminResources } from '../../../core/admin/resources/AdminResources';
