@@ -55,8 +55,16 @@ export async function recordAudit(tx: Db, actor: AuditActor, event: AuditEvent):
  * the same for every entry: values are parameters.
  */
 export function auditInsert(actor: AuditActor, event: AuditEvent): SQL {
-  const diff = event.diff && Object.keys(event.diff).length ? JSON.stringify(event.diff) : null;
-  return sql`INSERT INTO ${auditLogs} (actor_id, actor_email, ip, user_agent, action, resource, record_id, diff, token_id, token_name)
-    VALUES (${actor.actorId}::uuid, ${short(actor.actorEmail)}, ${actor.ip}, ${short(actor.userAgent)}, ${event.action},
+  return auditInsertMany(actor, [event]);
+}
+
+/** The INSERT of several entries of one actor in one statement (records created together). */
+export function auditInsertMany(actor: AuditActor, events: readonly AuditEvent[]): SQL {
+  const rows = events.map((event) => {
+    const diff = event.diff && Object.keys(event.diff).length ? JSON.stringify(event.diff) : null;
+    return sql`(${actor.actorId}::uuid, ${short(actor.actorEmail)}, ${actor.ip}, ${short(actor.userAgent)}, ${event.action},
       ${event.resource}, ${event.recordId ?? null}, ${diff}::jsonb, ${actor.tokenId ?? null}::uuid, ${actor.tokenName ?? null})`;
+  });
+  return sql`INSERT INTO ${auditLogs} (actor_id, actor_email, ip, user_agent, action, resource, record_id, diff, token_id, token_name)
+    VALUES ${sql.join(rows, sql`, `)}`;
 }

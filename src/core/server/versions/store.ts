@@ -1,7 +1,7 @@
 import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
-import { isWhole, recordVersions, versionFiles, versionsOf } from '../db/system-tables';
+import { isWhole, recordVersions, versionFiles, versionKey, versionsOf } from '../db/system-tables';
 import type { ApiRecord } from '../crud/representation';
 import { changedFields, filesOf, pick, safeKey, stateOf, type VersionState } from './state';
 import { rowsOf } from '../db/rows';
@@ -84,11 +84,19 @@ export interface VersionAuthor {
    */
   before?: ApiRecord;
   /**
-   * Another INSERT that must follow the write (its audit entry), run in the
-   * version's own statement: one round trip instead of two. Not run when no
-   * version is stored (writeVersion answers false): the caller runs it.
+   * Other INSERTs that must follow the write (its audit entry, its webhook
+   * event), run in the version's own statement: one round trip instead of
+   * several. Each has a name saying what it is, so that each combination is a
+   * statement prepared once. Not run when no version is stored (writeVersion
+   * answers false): the caller runs them.
    */
-  alongside?: SQL;
+  alongside?: readonly Alongside[];
+}
+
+/** An INSERT run in a version's statement; `name` is the same for every INSERT of the same text. */
+export interface Alongside {
+  name: string;
+  sql: SQL;
 }
 
 /**
@@ -104,14 +112,20 @@ async function insertVersion(
   op: VersionOp,
   actorId: string | null,
   v: { whole: VersionState; delta: VersionState; changed: readonly string[]; startsRun: boolean },
-  alongside: SQL | undefined,
+  alongside: readonly Alongside[] = [],
 ): Promise<boolean> {
   const fields = JSON.stringify(v.changed);
-  const also = alongside ? sql`WITH alongside AS (${alongside} RETURNING 1) ` : sql``;
+  // Each runs once, whether or not the main statement reads it (PostgreSQL runs every data-modifying WITH).
+  const also = alongside.length
+    ? sql`WITH ${sql.join(
+        alongside.map((a, i) => sql`${sql.raw(`alongside_${i}`)} AS (${a.sql} RETURNING 1)`),
+        sql`, `,
+      )} `
+    : sql``;
   const [row] = rowsOf<{ full: boolean }>(
     await executeNamed(
       tx,
-      alongside ? 'insert_record_version_alongside' : 'insert_record_version',
+      ['insert_record_version', ...alongside.map((a) => a.name)].join('_'),
       sql`${also}
       INSERT INTO ${recordVersions} (resource, record_id, version, actor_id, op, fields, data)
       SELECT ${r.name}, ${id}, n.v + 1, ${actorId}, ${op},
@@ -123,6 +137,45 @@ async function insertVersion(
     ),
   );
   return Boolean(row?.full);
+}
+
+/**
+ * Stores the first version of records a write created together, in one
+ * statement with the `alongside` INSERTs (their audit entries and events):
+ * each a whole copy, as writeVersion stores a create's. Answers false, running
+ * nothing, for a resource keeping no history (the caller runs `alongside`).
+ */
+export async function writeCreatedVersions(
+  tx: Db,
+  r: ResourceDef,
+  records: readonly { id: string; record: ApiRecord }[],
+  op: VersionOp,
+  actorId: string | null | undefined,
+  alongside: readonly SQL[],
+): Promise<boolean> {
+  if (r.history === false || !records.length) return false;
+  const files: { key: string; resource: string; recordId: string }[] = [];
+  const rows = records.map(({ id, record }) => {
+    const after = stateOf(r, record);
+    for (const key of filesOf(r, after)) files.push({ key, resource: r.name, recordId: id });
+    // As writeVersion's create: compared with nothing, the fields holding a value are the changed ones.
+    return sql`(${id}::uuid, ${JSON.stringify(changedFields({}, after))}, ${JSON.stringify(after)})`;
+  });
+  const also = alongside.length
+    ? sql`WITH ${sql.join(
+        alongside.map((a, i) => sql`${sql.raw(`alongside_${i}`)} AS (${a} RETURNING 1)`),
+        sql`, `,
+      )} `
+    : sql``;
+  // The number follows the record's newest (none for a new record: 1), as insertVersion's.
+  await tx.execute(sql`${also}
+    INSERT INTO ${recordVersions} (resource, record_id, version, actor_id, op, fields, data)
+    SELECT ${r.name}, v.id, coalesce((SELECT max(version) FROM ${recordVersions} WHERE
+        ${recordVersions.resource} = ${r.name} AND ${versionKey(recordVersions.recordId)} = ${versionKey(sql`v.id`)} AND ${recordVersions.recordId} = v.id), 0) + 1,
+      ${actorId ?? null}::uuid, ${op}, ARRAY(SELECT jsonb_array_elements_text(v.fields::jsonb)), v.data::jsonb
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, fields, data)`);
+  if (files.length) await tx.insert(versionFiles).values(files).onConflictDoNothing();
+  return true;
 }
 
 /** The newest version's state, rebuilt from the chain (undefined: the record has none). */
