@@ -52,11 +52,12 @@ export function changeEventInsert(r: ResourceDef, op: ChangeOp, id: string, fiel
  */
 export function changeEventsInsert(r: ResourceDef, op: ChangeOp, records: readonly { id: string; fields: readonly string[] }[]): SQL {
   const type = changeEventType(r, op);
-  const rows = records.map(({ id, fields }) => sql`(${id}, ${JSON.stringify({ resource: r.name, id, fields: [...fields].sort() })})`);
+  // One JSON parameter for all of them, as queueEvent's data for each.
+  const rows = records.map(({ id, fields }) => ({ record_id: id, data: { resource: r.name, id, fields: [...fields].sort() } }));
   return sql`
     INSERT INTO ${webhookDeliveries} (endpoint_id, event_type, resource, record_id, data)
-    SELECT e.id, ${type}, ${r.name}, v.record_id, v.data::jsonb
-      FROM ${webhookEndpoints} e, (VALUES ${sql.join(rows, sql`, `)}) AS v(record_id, data)
+    SELECT e.id, ${type}, ${r.name}, v.record_id, v.data
+      FROM ${webhookEndpoints} e, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(record_id text, data jsonb)
      WHERE e.enabled AND e.events && ARRAY[${type}, '*']::text[]`;
 }
 

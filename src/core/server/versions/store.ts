@@ -159,7 +159,7 @@ export async function writeCreatedVersions(
     const after = stateOf(r, record);
     for (const key of filesOf(r, after)) files.push({ key, resource: r.name, recordId: id });
     // As writeVersion's create: compared with nothing, the fields holding a value are the changed ones.
-    return sql`(${id}::uuid, ${JSON.stringify(changedFields({}, after))}, ${JSON.stringify(after)})`;
+    return { id, fields: changedFields({}, after), data: after };
   });
   const also = alongside.length
     ? sql`WITH ${sql.join(
@@ -172,8 +172,8 @@ export async function writeCreatedVersions(
     INSERT INTO ${recordVersions} (resource, record_id, version, actor_id, op, fields, data)
     SELECT ${r.name}, v.id, coalesce((SELECT max(version) FROM ${recordVersions} WHERE
         ${recordVersions.resource} = ${r.name} AND ${versionKey(recordVersions.recordId)} = ${versionKey(sql`v.id`)} AND ${recordVersions.recordId} = v.id), 0) + 1,
-      ${actorId ?? null}::uuid, ${op}, ARRAY(SELECT jsonb_array_elements_text(v.fields::jsonb)), v.data::jsonb
-    FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, fields, data)`);
+      ${actorId ?? null}::uuid, ${op}, ARRAY(SELECT jsonb_array_elements_text(v.fields)), v.data
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, fields jsonb, data jsonb)`);
   if (files.length) await tx.insert(versionFiles).values(files).onConflictDoNothing();
   return true;
 }
