@@ -1,7 +1,7 @@
 import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
-import { isWhole, recordVersions, versionFiles, versionKey, versionsOf } from '../db/system-tables';
+import { isWhole, recordVersions, versionFiles, versionsOf } from '../db/system-tables';
 import type { ApiRecord } from '../crud/representation';
 import { changedFields, filesOf, pick, safeKey, stateOf, type VersionState } from './state';
 import { rowsOf } from '../db/rows';
@@ -140,10 +140,11 @@ async function insertVersion(
 }
 
 /**
- * Stores the first version of records a write created together, in one
- * statement with the `alongside` INSERTs (their audit entries and events):
- * each a whole copy, as writeVersion stores a create's. Answers false, running
- * nothing, for a resource keeping no history (the caller runs `alongside`).
+ * Stores the first version of records a write just created (insertRecords:
+ * their ids new, made by it), all in one statement with the `alongside`
+ * INSERTs (their audit entries and events): each a whole copy, as
+ * writeVersion stores a create's. Answers false, running nothing, for a
+ * resource keeping no history (the caller runs `alongside`).
  */
 export async function writeCreatedVersions(
   tx: Db,
@@ -167,12 +168,10 @@ export async function writeCreatedVersions(
         sql`, `,
       )} `
     : sql``;
-  // The number follows the record's newest (none for a new record: 1), as insertVersion's.
+  // Version 1: a record just created (its id new, made by the write) has none before it.
   await tx.execute(sql`${also}
     INSERT INTO ${recordVersions} (resource, record_id, version, actor_id, op, fields, data)
-    SELECT ${r.name}, v.id, coalesce((SELECT max(version) FROM ${recordVersions} WHERE
-        ${recordVersions.resource} = ${r.name} AND ${versionKey(recordVersions.recordId)} = ${versionKey(sql`v.id`)} AND ${recordVersions.recordId} = v.id), 0) + 1,
-      ${actorId ?? null}::uuid, ${op}, ARRAY(SELECT jsonb_array_elements_text(v.fields)), v.data
+    SELECT ${r.name}, v.id, 1, ${actorId ?? null}::uuid, ${op}, ARRAY(SELECT jsonb_array_elements_text(v.fields)), v.data
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, fields jsonb, data jsonb)`);
   if (files.length) await tx.insert(versionFiles).values(files).onConflictDoNothing();
   return true;
