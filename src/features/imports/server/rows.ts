@@ -297,10 +297,11 @@ async function oneByOne(tx: Db, ctx: RowContext, rows: readonly FileRow[]): Prom
  * (the same checks, rules, versions, audit entries and events, in a few
  * round trips instead of a few per row), unless a row's ref may name a record
  * of this file. When any of their writes fails (a value used twice, a rule
- * refusing one), everything the batch wrote rolls back and each row is
- * imported alone, so every row's outcome and errors are its own; rows with
- * problems found before any write (their cells, refs, the body schema) have
- * them as importRow would find them.
+ * refusing one), everything the batch wrote rolls back and its halves go in
+ * turn, the same way, down to rows alone, so every row's outcome and errors
+ * are its own (and a few bad rows cost a few retries, not a batch row by
+ * row); rows with problems found before any write (their cells, refs, the
+ * body schema) have them as importRow would find them.
  */
 export async function importRows(tx: Db, ctx: RowContext, rows: readonly FileRow[]): Promise<RowOutcome[]> {
   if (ctx.action !== 'create' || rows.length < 2 || refersToItself(ctx)) return oneByOne(tx, ctx, rows);
@@ -319,8 +320,10 @@ export async function importRows(tx: Db, ctx: RowContext, rows: readonly FileRow
       if (bodies.length) await insertRecords(sp, ctx.r, bodies, ctx.createCtx);
     });
   } catch {
-    // Rolled back to before the batch: each row alone says which failed, and why (or throws what no row explains).
-    return oneByOne(tx, ctx, rows);
+    // Rolled back to before the batch: each half in turn (the second sees what the first wrote), down to rows alone,
+    // which say which failed and why (or throw what no row explains).
+    const half = Math.ceil(rows.length / 2);
+    return [...(await importRows(tx, ctx, rows.slice(0, half))), ...(await importRows(tx, ctx, rows.slice(half)))];
   }
   return outcomes;
 }
