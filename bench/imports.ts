@@ -25,7 +25,9 @@
  * Prints rows/s, each phase's seconds, RSS before/peak/after, get-by-id p50
  * and p99 idle and during each phase, the load average, and each target
  * against the measured figures; a smaller `--rows` is extrapolated at the
- * measured rate, and says so. BENCH_NODE_OPTIONS is the server's
+ * measured rate, and says so. `--bad-every N`: every Nth row repeats the
+ * e-mail of the row before it, a row the import refuses (a realistic file
+ * has a few). BENCH_NODE_OPTIONS is the server's
  * NODE_OPTIONS, BENCH_NODE_ARGS goes on its command line
  * (`--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes).
  */
@@ -73,7 +75,7 @@ const ROLES = ['User', 'Editor', 'Admin'];
 const cell = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** Writes the CSV of `rows` users to `file`, a line at a time under the stream's back-pressure; returns its bytes. */
-async function writeCsv(file: string, rows: number, tag: string): Promise<number> {
+async function writeCsv(file: string, rows: number, tag: string, badEvery: number): Promise<number> {
   const out = createWriteStream(file);
   const pick = <T>(xs: readonly T[], i: number, k: number) => xs[Math.floor(((i + 1) * (2654435761 + k * 97)) % 4294967296) % xs.length];
   out.write('name,email,phone,address,bio,role\n');
@@ -83,7 +85,8 @@ async function writeCsv(file: string, rows: number, tag: string): Promise<number
     const line = [
       `${first} ${last}`,
       // Unique over the file and the seeded users; ASCII local part as most addresses are.
-      `${tag}.${i}@example.org`,
+      // With --bad-every N, every Nth row repeats the e-mail of the row before it: a row the import must refuse.
+      badEvery && i % badEvery === badEvery - 1 ? `${tag}.${i - 1}@example.org` : `${tag}.${i}@example.org`,
       i % 4 === 0 ? '' : `+30 69${String(10000000 + ((i * 7919) % 89999999)).slice(0, 8)}`,
       `${1 + (i % 180)} ${pick(STREETS, i, 3)}, ${pick(CITIES, i, 4)}`,
       i % 3 === 0 ? `Likes "${pick(CITIES, i, 5)}" in spring` : '',
@@ -184,7 +187,15 @@ async function runPhase(
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
-async function measure(kind: Kind, args: BenchArgs, bundle: string, csv: string, bytes: number, connections: number): Promise<string[]> {
+async function measure(
+  kind: Kind,
+  args: BenchArgs,
+  bundle: string,
+  csv: string,
+  bytes: number,
+  connections: number,
+  bad: number,
+): Promise<string[]> {
   const prepared = await prepare(kind, { ...args, rows: SEEDED }, { dbPrefix: 'bench_imp' });
   const ids = await sampleIds(prepared.app);
   // The seeding process lets go of the database (PGlite's folder takes one process at a time).
@@ -242,6 +253,7 @@ async function measure(kind: Kind, args: BenchArgs, bundle: string, csv: string,
     const uploadS = (performance.now() - t0) / 1000;
     const afterUpload = memoryOf(pid).rss;
     if (file.rows !== args.rows) throw new Error(`the server counted ${file.rows} rows, not ${args.rows}`);
+    if (bad) say(`[${kind}] ${bad} rows repeat the e-mail of the row before them (--bad-every): they must fail`);
     say(
       `[${kind}] upload of ${(bytes / 1e6).toFixed(1)} MB, ${file.rows.toLocaleString('en')} rows: ${uploadS.toFixed(1)} s; mapping ${JSON.stringify(file.mapping)}`,
     );
@@ -305,7 +317,12 @@ async function measure(kind: Kind, args: BenchArgs, bundle: string, csv: string,
 }
 
 async function main() {
-  const argv = process.argv.slice(2);
+  const all = process.argv.slice(2);
+  // Ours alone, taken out before the other benches' options are read.
+  const at = all.indexOf('--bad-every');
+  const badEvery = at < 0 ? 0 : Number(all[at + 1]);
+  if (at >= 0 && (!Number.isInteger(badEvery) || badEvery < 2)) throw new Error('--bad-every takes an integer >= 2');
+  const argv = at < 0 ? all : [...all.slice(0, at), ...all.slice(at + 2)];
   // PostgreSQL unless asked: the issue's figures are the production database's.
   const args = parseOneSize(argv.some((a) => a.startsWith('--db')) ? argv : ['--db', 'postgres', ...argv]);
   // Two readers: someone using the admin while the import runs, not a load test that would starve it.
@@ -318,13 +335,14 @@ async function main() {
   try {
     const csv = path.join(dir, 'users.csv');
     const t = performance.now();
-    const bytes = await writeCsv(csv, args.rows, `imp${Date.now().toString(36)}`);
+    const bytes = await writeCsv(csv, args.rows, `imp${Date.now().toString(36)}`, badEvery);
+    const bad = badEvery ? Math.floor(args.rows / badEvery) : 0;
     log(
       `CSV: ${args.rows.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(1)} MB, written in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
     // Built as `npm run build` builds it, two levels below the repository (where it finds package.json).
     execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), build], { stdio: 'inherit' });
-    for (const kind of args.db) lines.push(...(await measure(kind, args, path.join(build, 'main.js'), csv, bytes, connections)));
+    for (const kind of args.db) lines.push(...(await measure(kind, args, path.join(build, 'main.js'), csv, bytes, connections, bad)));
   } finally {
     rmSync(build, { recursive: true, force: true });
     rmSync(dir, { recursive: true, force: true });
