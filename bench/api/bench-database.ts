@@ -26,12 +26,16 @@ export interface BenchDatabase {
  * The PostgreSQL database a bench run uses: the one BENCH_DATABASE_URL names
  * (used as it is, never created or dropped), else a new one under a unique
  * name on the server `serverUrl` points at (CREATE DATABASE fails rather
- * than touch one that exists), dropped at the end only if it still carries
+ * than touch one that exists; `prefix` tells one bench's from another's), dropped at the end only if it still carries
  * this bench's mark.
  */
-export async function benchDatabase(serverUrl: string, given = process.env.BENCH_DATABASE_URL): Promise<BenchDatabase> {
+export async function benchDatabase(
+  serverUrl: string,
+  given = process.env.BENCH_DATABASE_URL,
+  prefix = 'bench_api',
+): Promise<BenchDatabase> {
   if (given) return { url: given, own: false, release: async () => undefined };
-  const name = `bench_api_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   await onServer(serverUrl, async (c) => {
     await c.query(`CREATE DATABASE ${name}`);
     await c.query(`COMMENT ON DATABASE ${name} IS '${MARK}'`);

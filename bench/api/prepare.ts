@@ -28,11 +28,11 @@ export interface Prepared {
 }
 
 /** A server over a database holding `rows` bulk users (seeded now unless reusable). */
-export async function prepare(kind: Kind, args: BenchArgs): Promise<Prepared> {
+export async function prepare(kind: Kind, args: BenchArgs, opts: { dbPrefix?: string } = {}): Promise<Prepared> {
   const dataDir = args.reuse ? path.join(tmpdir(), 'bench-api-pglite') : mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   mkdirSync(dataDir, { recursive: true });
   // PostgreSQL: a database of this run's own, or the one BENCH_DATABASE_URL names; never another.
-  const pgDb = kind === 'postgres' ? await benchDatabase(args.pgUrl) : undefined;
+  const pgDb = kind === 'postgres' ? await benchDatabase(args.pgUrl, undefined, opts.dbPrefix) : undefined;
   const fresh = async () => {
     if (pgDb) throw new Error(`BENCH_DATABASE_URL names a database that holds other data; give an empty one`);
     rmSync(path.join(dataDir, 'db'), { recursive: true, force: true });

@@ -37,7 +37,7 @@ function addedIds(field: string, before: Record<string, unknown> | undefined, bo
 export function rankGuard(r: ResourceDef, actor: Actor): WriteGuard | undefined {
   const rule = r.rank;
   if (!rule) return undefined;
-  return async (tx, { op, before, body }) => {
+  const guard: WriteGuard = async (tx, { op, before, body }) => {
     const verify = await guardRanks(tx);
 
     if (rule.subject) {
@@ -68,4 +68,9 @@ export function rankGuard(r: ResourceDef, actor: Actor): WriteGuard | undefined 
 
     return verify;
   };
+  // Creates of the subject itself (a new user) act on no one and grant nothing: each checks only the ranks as they
+  // are, which creating a record with no roles cannot lower; so one check before and one after cover them all.
+  const independent = rule.subject === 'id' && !rule.grantsRole && !rule.roleType && !rule.grantsPermissions && !rule.grantsMenuEntries;
+  guard.together = async (tx, changes) => (independent && changes.every((c) => c.op === 'create') ? guardRanks(tx) : undefined);
+  return guard;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
@@ -19,10 +20,10 @@ import { listEstimates, listOrder, listWhere, refMatches, termMatch, type ListPa
 import { readableFields, toApi, type ApiRecord, type Row } from './representation';
 import { UUID_PATTERN, writableFields } from './schemas';
 import { recordDiff } from '../audit/diff';
-import { auditInsert, type AuditActor } from '../audit/record';
+import { auditInsert, auditInsertMany, type AuditActor } from '../audit/record';
 import { endSessionsAfterWrite } from './session-rules';
-import { writeVersion, type VersionOp } from '../versions/store';
-import { queueChangeEvent } from './change-events';
+import { writeCreatedVersions, writeVersion, type Alongside, type VersionOp } from '../versions/store';
+import { changeEventInsert, changeEventsInsert, queueChangeEvent } from './change-events';
 import { trashRecord } from '../trash/store';
 import { pageCount, pageOffset } from '../../shared/api/paging';
 import type { Access } from '../access/access';
@@ -184,7 +185,16 @@ export interface WriteChange {
  * is written); returns the check to run after the write, in the same
  * transaction, which throws to roll it back.
  */
-export type WriteGuard = (tx: Db, change: WriteChange) => Promise<(tx: Db) => Promise<void>>;
+export interface WriteGuard {
+  (tx: Db, change: WriteChange): Promise<(tx: Db) => Promise<void>>;
+  /**
+   * Checks creates written together (insertRecords), when it judges them
+   * exactly as it would one after another, each seeing the ones before: its
+   * check after runs once, after the last. Undefined (or absent): it cannot,
+   * and each is written alone.
+   */
+  together?(tx: Db, changes: readonly WriteChange[]): Promise<((tx: Db) => Promise<void>) | undefined>;
+}
 
 /** Who writes, for the audit trail; `action` names the write when it means more than create/update/delete. */
 export interface AuditSource {
@@ -230,6 +240,12 @@ export interface WriteContext {
   preconditions?: Preconditions;
   /** What the write's version records it as, when it is more than its operation (a restore). */
   versionOp?: VersionOp;
+  /**
+   * The caller runs the write inside a transaction or savepoint of its own
+   * that it rolls back whenever the write throws (an import's row): the
+   * write opens no savepoint of its own, two round trips fewer per record.
+   */
+  callerRollsBack?: boolean;
 }
 
 /** The answer to a write on a record changed since the writer read it: 412, with the record as it is now. */
@@ -296,28 +312,50 @@ const soleWriteSince = (before: ApiRecord | undefined, after: ApiRecord | undefi
  * audit entry (an update that changed nothing leaves neither) and the sessions
  * its resource's rule ends.
  */
-async function followWrite(tx: Db, r: ResourceDef, ctx: WriteContext, change: WriteChange, id: string): Promise<void> {
+async function followWrite(
+  tx: Db,
+  r: ResourceDef,
+  ctx: WriteContext,
+  change: WriteChange,
+  id: string,
+  written: Row | undefined,
+): Promise<void> {
   if (!ctx.audit && !r.endSessions && r.history === false) {
     // Nothing else reads the record back: the event names the fields the body carried.
     const fields = change.op === 'delete' ? [] : Object.keys(change.body ?? {}).filter((f) => Object.hasOwn(r.fields, f));
     await queueChangeEvent(tx, r, change.op, id, fields);
     return;
   }
-  const after = change.op === 'delete' ? undefined : await readInTransaction(tx, r, id, ctx.storage);
+  const after =
+    change.op === 'delete'
+      ? undefined
+      : written
+        ? await recordOfRow(tx, r, written, ctx.storage)
+        : await readInTransaction(tx, r, id, ctx.storage);
   const diff = recordDiff(r, change.before, after, change.body);
   // An update that changed nothing tells nothing, as it leaves no audit entry.
-  if (change.op !== 'update' || Object.keys(diff).length) await queueChangeEvent(tx, r, change.op, id, Object.keys(diff));
+  const event = change.op !== 'update' || Object.keys(diff).length ? changeEventInsert(r, change.op, id, Object.keys(diff)) : null;
   const entry = ctx.audit && auditEntry(r, ctx.audit, change, id, after);
+  const alongside: Alongside[] = [];
+  if (entry) alongside.push({ name: 'audit', sql: entry });
+  if (event) alongside.push({ name: 'event', sql: event });
   // A create's row is new, an update's or delete's was locked by its statement (writeInside).
   const versioned = await writeVersion(tx, r, id, ctx.versionOp ?? change.op, after, {
     actorId: ctx.actorId,
     rowLocked: true,
     before: change.op === 'update' && soleWriteSince(change.before, after) ? change.before : undefined,
-    alongside: entry || undefined,
+    alongside,
   });
-  if (entry && !versioned) await tx.execute(entry);
+  if (!versioned) for (const a of alongside) await tx.execute(a.sql);
   // Only an update compares fields: a new or deleted record's owner always loses other sessions.
   await endSessionsAfterWrite(tx, r, change.op === 'update' ? (change.body ?? null) : null, change.before, after, ctx.actingSession);
+}
+
+/** A row the write's own statement returned, as the API shows it (what readInTransaction would read, one query fewer). */
+async function recordOfRow(tx: Db, r: ResourceDef, row: Row, files: FileUrls): Promise<ApiRecord> {
+  const rec = toApi(r, row);
+  await populate(tx, r, [rec], files);
+  return rec;
 }
 
 /** The audit entry's INSERT for a write; none for an update that changed nothing. */
@@ -417,8 +455,8 @@ interface PlannedWrite {
   change: WriteChange;
   /** Updating: related values replace what the record had. */
   replace: boolean;
-  /** The record's own row; returns its id. */
-  work: (tx: Db) => Promise<string>;
+  /** The record's own row; returns its id and the row as its statement returned it (none for a delete). */
+  work: (tx: Db) => Promise<{ id: string; row?: Row }>;
 }
 
 /**
@@ -436,17 +474,22 @@ async function writeInside(
   const after: (() => Promise<void>)[] = [];
   const verify = await ctx.guard?.(tx, w.change);
   await ctx.hooks?.before?.(tx, w.change);
-  const id = await w.work(tx);
+  const { id, row } = await w.work(tx);
   for (const p of w.planned) {
     const then = await serverKindOf(p.c.def).related?.apply(tx, p.c, p.plan, id, w.replace);
     if (then) after.push(then);
   }
   await ctx.hooks?.after?.(tx, w.change, id);
-  // Written before the after-check: a refusal there rolls the entry back with the change.
-  await followWrite(tx, r, ctx, w.change, id);
+  // Written before the after-check: a refusal there rolls the entry back with the change. The row the statement
+  // returned is the record as it is now unless related writes or a hook came after it.
+  await followWrite(tx, r, ctx, w.change, id, w.planned.length || ctx.hooks?.after ? undefined : row);
   await verify?.(tx);
   return { id, after };
 }
+
+/** Runs `work` in a transaction of its own, unless the caller's transaction or savepoint is the unit already (it rolls back whatever this throws). */
+const inUnit = <T>(db: Db, ctx: WriteContext, work: (tx: Db) => Promise<T>): Promise<T> =>
+  ctx.callerRollsBack ? work(db) : inTransaction(db, work);
 
 /**
  * Runs the writes of one or more records in one transaction, related writes
@@ -458,7 +501,7 @@ async function writeTransaction(db: Db, r: ResourceDef, ctx: WriteContext, write
   const after: (() => Promise<void>)[] = [];
   let ids: string[];
   try {
-    ids = await inTransaction(db, async (tx) => {
+    ids = await inUnit(db, ctx, async (tx) => {
       const done: string[] = [];
       for (const w of writes) {
         const one = await writeInside(tx, r, ctx, w);
@@ -476,18 +519,178 @@ async function writeTransaction(db: Db, r: ResourceDef, ctx: WriteContext, write
 }
 
 export async function createRecord(db: Db, r: ResourceDef, body: Record<string, unknown>, ctx: WriteContext): Promise<ApiRecord> {
-  refuseUnwritable(body, ctx.access);
-  const { row, related } = await toRow(r, body);
-  stampWriter(r, row, 'create', ctx.actorId);
-  await fillSlugs(db, r, row, body);
-  const t = tableOf(r);
-  const planned = await planAll(db, r, related, null, ctx);
-  const work = async (tx: Db) => {
-    const [created] = await tx.insert(t).values(row).returning({ id: t.id });
-    return String(created.id);
-  };
-  const [id] = await writeTransaction(db, r, ctx, [{ planned, change: { op: 'create', body }, replace: false, work }]);
+  const [id] = await insertRecords(db, r, [body], ctx);
   return writtenRecord(db, r, id, ctx);
+}
+
+/** A record on its way in: its body, its row, its related writes planned. */
+interface Creating {
+  body: Record<string, unknown>;
+  row: Row;
+  planned: PlannedField[];
+}
+
+/**
+ * Creates records, each as createRecord creates one (its checks, the guard,
+ * hooks, related writes, version, audit entry, webhook event), in one
+ * transaction: all of them or none. Returns their ids, in order, without
+ * reading the records back (createRecord does, for its answer).
+ *
+ * Several go together (one INSERT of their rows, one statement of their
+ * versions, audit entries and events: an import's batch in a few round
+ * trips) only where that is the same as one after another: no hooks and no
+ * slugs (each would see the records before it), and a guard that judges them
+ * together (WriteGuard.together). Otherwise each is written alone, in turn.
+ */
+export async function insertRecords(
+  db: Db,
+  r: ResourceDef,
+  bodies: readonly Record<string, unknown>[],
+  ctx: WriteContext,
+): Promise<string[]> {
+  if (bodies.length > 1 && (ctx.hooks || Object.values(r.fields).some((d) => d.slugFrom)))
+    return inUnit(db, ctx, async (tx) => {
+      const ids: string[] = [];
+      for (const body of bodies) ids.push(...(await insertRecords(tx, r, [body], { ...ctx, callerRollsBack: true })));
+      return ids;
+    });
+  const items: Creating[] = [];
+  try {
+    for (const body of bodies) {
+      refuseUnwritable(body, ctx.access);
+      const { row, related } = await toRow(r, body);
+      stampWriter(r, row, 'create', ctx.actorId);
+      await fillSlugs(db, r, row, body);
+      items.push({ body, row, planned: await planAll(db, r, related, null, ctx) });
+    }
+  } catch (err) {
+    for (const i of items) await discardAll(i.planned);
+    throw err;
+  }
+  const after: (() => Promise<void>)[] = [];
+  let ids: string[];
+  try {
+    ids = await inUnit(db, ctx, (tx) => createInside(tx, r, ctx, items, after));
+  } catch (err) {
+    for (const i of items) await discardAll(i.planned);
+    throw translateDbError(r, err);
+  }
+  for (const then of after) await then();
+  return ids;
+}
+
+/**
+ * The guard's check of creates going together: one check for all (its check
+ * after, or undefined with no guard), or null when the guard cannot judge
+ * them together.
+ */
+async function guardCreates(tx: Db, ctx: WriteContext, changes: readonly WriteChange[]) {
+  const guard = ctx.guard;
+  if (!guard) return undefined;
+  if (changes.length === 1) return guard(tx, changes[0]);
+  return (await guard.together?.(tx, changes)) ?? null;
+}
+
+/**
+ * Creates inside `tx`, as writeInside writes one record: the guard and hooks
+ * before, the rows, the related writes, the hooks after, what must follow,
+ * the guard's check. What the kinds leave for after the commit goes to `after`.
+ */
+async function createInside(
+  tx: Db,
+  r: ResourceDef,
+  ctx: WriteContext,
+  items: readonly Creating[],
+  after: (() => Promise<void>)[],
+): Promise<string[]> {
+  const changes: WriteChange[] = items.map((i) => ({ op: 'create', body: i.body }));
+  const verify = await guardCreates(tx, ctx, changes);
+  if (verify === null) {
+    // One after another, each guarded seeing the ones before it.
+    const ids: string[] = [];
+    for (const i of items) ids.push(...(await createInside(tx, r, ctx, [i], after)));
+    return ids;
+  }
+  for (const change of changes) await ctx.hooks?.before?.(tx, change);
+  const t = tableOf(r);
+  // Ids given here, so each returned row is its record's whatever order RETURNING keeps.
+  const ids = items.map(() => randomUUID());
+  const rows = (await tx
+    .insert(t)
+    .values(items.map((i, k) => ({ ...i.row, id: ids[k] })))
+    .returning(selection(r))) as Row[];
+  const written = new Map(rows.map((row) => [String(row.id), row]));
+  for (const [k, i] of items.entries())
+    for (const p of i.planned) {
+      const then = await serverKindOf(p.c.def).related?.apply(tx, p.c, p.plan, ids[k], false);
+      if (then) after.push(then);
+    }
+  for (const [k, change] of changes.entries()) await ctx.hooks?.after?.(tx, change, ids[k]);
+  // Written before the after-check: a refusal there rolls the entries back with the records. The row the INSERT
+  // returned is the record as it is now unless related writes or a hook came after it.
+  await followCreates(
+    tx,
+    r,
+    ctx,
+    items.map((i, k) => ({ body: i.body, id: ids[k], written: i.planned.length || ctx.hooks?.after ? undefined : written.get(ids[k]) })),
+  );
+  await verify?.(tx);
+  return ids;
+}
+
+/**
+ * What must follow creates, as followWrite does for one write: each record's
+ * first version, audit entry and event, in one statement for all of them,
+ * and the sessions its resource's rule ends.
+ */
+async function followCreates(
+  tx: Db,
+  r: ResourceDef,
+  ctx: WriteContext,
+  created: readonly { body: Record<string, unknown>; id: string; written: Row | undefined }[],
+): Promise<void> {
+  if (!ctx.audit && !r.endSessions && r.history === false) {
+    // Nothing else reads the records back: each event names the fields its body carried.
+    const fields = (body: Record<string, unknown>) => Object.keys(body).filter((f) => Object.hasOwn(r.fields, f));
+    await tx.execute(
+      changeEventsInsert(
+        r,
+        'create',
+        created.map((c) => ({ id: c.id, fields: fields(c.body) })),
+      ),
+    );
+    return;
+  }
+  const records: ApiRecord[] = [];
+  const returned = created.flatMap((c) => (c.written ? [toApi(r, c.written)] : []));
+  // The returned rows populated in one go (a ref's target read once for all), the others read back.
+  await populate(tx, r, returned, ctx.storage);
+  let next = 0;
+  for (const c of created) records.push(c.written ? returned[next++] : ((await readInTransaction(tx, r, c.id, ctx.storage)) as ApiRecord));
+  const diffs = created.map((c, k) => recordDiff(r, undefined, records[k], c.body));
+  const alongside: SQL[] = [];
+  const audit = ctx.audit;
+  if (audit) {
+    const action = audit.action ?? r.auditActions?.create ?? 'create';
+    alongside.push(
+      auditInsertMany(
+        audit.actor,
+        created.map((c, k) => ({ action, resource: r.name, recordId: c.id, diff: diffs[k] })),
+      ),
+    );
+  }
+  alongside.push(
+    changeEventsInsert(
+      r,
+      'create',
+      created.map((c, k) => ({ id: c.id, fields: Object.keys(diffs[k]) })),
+    ),
+  );
+  const stored = created.map((c, k) => ({ id: c.id, record: records[k] }));
+  if (!(await writeCreatedVersions(tx, r, stored, ctx.versionOp ?? 'create', ctx.actorId, alongside)))
+    for (const q of alongside) await tx.execute(q);
+  // A new record's owner always loses other sessions (none yet when the record is that user).
+  for (const rec of records) await endSessionsAfterWrite(tx, r, null, undefined, rec, ctx.actingSession, { created: !ctx.hooks?.after });
 }
 
 /** A record just written, as its writer reads it: only their fields, even when their read condition no longer holds. */
@@ -549,10 +752,10 @@ async function planUpdates(db: Db, r: ResourceDef, befores: ApiRecord[], body: R
           .update(t)
           .set({ ...row, [ROW_VERSION]: sql`${t[ROW_VERSION]} + 1` })
           .where(and(writableRow(r, id, ctx.access), versionHeld(r, before, ctx)))
-          .returning({ id: t.id });
+          .returning(selection(r));
         // Deleted (404) or changed (412) since it was read: the whole write rolls back.
         if (!changed.length) await missedRow(tx, r, before, ctx);
-        return id;
+        return { id, row: changed[0] as Row };
       };
       writes.push({ planned, change: { op: 'update', before, body }, replace: true, work });
     }
@@ -622,7 +825,7 @@ export async function deleteRecords(db: Db, r: ResourceDef, ids: readonly string
         .where(and(writableRow(r, before._id, ctx.access), versionHeld(r, before, ctx)))
         .returning({ id: t.id });
       if (!gone.length) await missedRow(tx, r, before, ctx);
-      return before._id;
+      return { id: before._id };
     },
   }));
   await assertFresh(db, r, befores, ctx);

@@ -21,9 +21,14 @@ export async function endSessionsAfterWrite(
   before: ApiRecord | undefined,
   after: ApiRecord | undefined,
   actingSession: string | undefined,
+  /** The write created the record and nothing ran on it since (no hook after): no session can name it yet. */
+  opts: { created?: boolean } = {},
 ): Promise<void> {
   const rule = r.endSessions;
   if (!rule) return;
+  // A session's user is a user that existed before it: a record this write made owns none (one query, and its
+  // trigger's auth_changed notice to every process, fewer per created user).
+  if (opts.created && rule.owner === 'id') return;
   if (rule.onFields && body) {
     const changed = rule.onFields.some((f) => {
       if (!Object.hasOwn(body, f)) return false;

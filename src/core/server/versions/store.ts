@@ -84,11 +84,19 @@ export interface VersionAuthor {
    */
   before?: ApiRecord;
   /**
-   * Another INSERT that must follow the write (its audit entry), run in the
-   * version's own statement: one round trip instead of two. Not run when no
-   * version is stored (writeVersion answers false): the caller runs it.
+   * Other INSERTs that must follow the write (its audit entry, its webhook
+   * event), run in the version's own statement: one round trip instead of
+   * several. Each has a name saying what it is, so that each combination is a
+   * statement prepared once. Not run when no version is stored (writeVersion
+   * answers false): the caller runs them.
    */
-  alongside?: SQL;
+  alongside?: readonly Alongside[];
+}
+
+/** An INSERT run in a version's statement; `name` is the same for every INSERT of the same text. */
+export interface Alongside {
+  name: string;
+  sql: SQL;
 }
 
 /**
@@ -104,14 +112,20 @@ async function insertVersion(
   op: VersionOp,
   actorId: string | null,
   v: { whole: VersionState; delta: VersionState; changed: readonly string[]; startsRun: boolean },
-  alongside: SQL | undefined,
+  alongside: readonly Alongside[] = [],
 ): Promise<boolean> {
   const fields = JSON.stringify(v.changed);
-  const also = alongside ? sql`WITH alongside AS (${alongside} RETURNING 1) ` : sql``;
+  // Each runs once, whether or not the main statement reads it (PostgreSQL runs every data-modifying WITH).
+  const also = alongside.length
+    ? sql`WITH ${sql.join(
+        alongside.map((a, i) => sql`${sql.raw(`alongside_${i}`)} AS (${a.sql} RETURNING 1)`),
+        sql`, `,
+      )} `
+    : sql``;
   const [row] = rowsOf<{ full: boolean }>(
     await executeNamed(
       tx,
-      alongside ? 'insert_record_version_alongside' : 'insert_record_version',
+      ['insert_record_version', ...alongside.map((a) => a.name)].join('_'),
       sql`${also}
       INSERT INTO ${recordVersions} (resource, record_id, version, actor_id, op, fields, data)
       SELECT ${r.name}, ${id}, n.v + 1, ${actorId}, ${op},
@@ -123,6 +137,44 @@ async function insertVersion(
     ),
   );
   return Boolean(row?.full);
+}
+
+/**
+ * Stores the first version of records a write just created (insertRecords:
+ * their ids new, made by it), all in one statement with the `alongside`
+ * INSERTs (their audit entries and events): each a whole copy, as
+ * writeVersion stores a create's. Answers false, running nothing, for a
+ * resource keeping no history (the caller runs `alongside`).
+ */
+export async function writeCreatedVersions(
+  tx: Db,
+  r: ResourceDef,
+  records: readonly { id: string; record: ApiRecord }[],
+  op: VersionOp,
+  actorId: string | null | undefined,
+  alongside: readonly SQL[],
+): Promise<boolean> {
+  if (r.history === false || !records.length) return false;
+  const files: { key: string; resource: string; recordId: string }[] = [];
+  const rows = records.map(({ id, record }) => {
+    const after = stateOf(r, record);
+    for (const key of filesOf(r, after)) files.push({ key, resource: r.name, recordId: id });
+    // As writeVersion's create: compared with nothing, the fields holding a value are the changed ones.
+    return { id, fields: changedFields({}, after), data: after };
+  });
+  const also = alongside.length
+    ? sql`WITH ${sql.join(
+        alongside.map((a, i) => sql`${sql.raw(`alongside_${i}`)} AS (${a} RETURNING 1)`),
+        sql`, `,
+      )} `
+    : sql``;
+  // Version 1: a record just created (its id new, made by the write) has none before it.
+  await tx.execute(sql`${also}
+    INSERT INTO ${recordVersions} (resource, record_id, version, actor_id, op, fields, data)
+    SELECT ${r.name}, v.id, 1, ${actorId ?? null}::uuid, ${op}, ARRAY(SELECT jsonb_array_elements_text(v.fields)), v.data
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, fields jsonb, data jsonb)`);
+  if (files.length) await tx.insert(versionFiles).values(files).onConflictDoNothing();
+  return true;
 }
 
 /** The newest version's state, rebuilt from the chain (undefined: the record has none). */

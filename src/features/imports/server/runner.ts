@@ -15,7 +15,7 @@ import type { ImportAction } from '../contract';
 import type { Mapping } from './mapping';
 import { readFile, type FileRow, type FileShape } from './parse';
 import { FileProblem, say } from './problems';
-import { importRow, type RowContext } from './rows';
+import { importRows, type RowContext } from './rows';
 import { insertErrors, lastErrorSeq, noCounts, type Counts, type ImportRow, type RowError } from './store';
 import { mayWrite, ownerOf, routeOf, writesOf } from './permissions';
 import { purgeImports } from './purge';
@@ -117,7 +117,8 @@ async function contextsOf(db: Db, r: ResourceDef, job: ImportRow, storage: FileS
       userAgent: `import ${job.id}${job.fileName ? ` (${job.fileName})` : ''}`,
     },
   };
-  const base: WriteContext = { storage, guard: rankGuard(r, actor), audit, actorId: job.ownerId };
+  // Each row's write runs in importRow's savepoint, rolled back when it throws: the write needs none of its own.
+  const base: WriteContext = { storage, guard: rankGuard(r, actor), audit, actorId: job.ownerId, callerRollsBack: true };
   const access = async (op: 'create' | 'update') => {
     if (owner.superadmin) return null;
     const { method, route } = routeOf(r, op);
@@ -207,13 +208,22 @@ export function createImportRunner(opts: RunnerOptions) {
     const dry = job.mode === 'dry-run';
     try {
       await inTransaction(db, async (tx) => {
-        for await (const row of await rowsOfFile(opts.storage, job)) {
+        // BATCH rows at a time, so creates go together (importRows); each still sees the rows before it.
+        let batch: FileRow[] = [];
+        const run = async () => {
           if (isCancelled()) throw new Stopped();
-          const outcome = await importRow(tx, ctx, row);
-          add(counts, outcome);
-          if (Array.isArray(outcome)) errors.push(...outcome);
-          rows += 1;
+          for (const outcome of await importRows(tx, ctx, batch)) {
+            add(counts, outcome);
+            if (Array.isArray(outcome)) errors.push(...outcome);
+          }
+          rows += batch.length;
+          batch = [];
+        };
+        for await (const row of await rowsOfFile(opts.storage, job)) {
+          batch.push(row);
+          if (batch.length >= BATCH) await run();
         }
+        if (batch.length) await run();
         if (dry || counts.failed) throw new RollBack();
         // Committed with the rows: the import is done exactly when they are.
         await finish(tx, job.id, 'done', counts, rows, null);
@@ -254,8 +264,7 @@ export function createImportRunner(opts: RunnerOptions) {
       const add1 = noCounts();
       const errors: RowError[] = [];
       await inTransaction(db, async (tx) => {
-        for (const row of batch) {
-          const outcome = await importRow(tx, ctx, row);
+        for (const outcome of await importRows(tx, ctx, batch)) {
           add(add1, outcome);
           if (Array.isArray(outcome)) errors.push(...outcome);
         }

@@ -532,6 +532,52 @@ describe('traces and secrets', () => {
     }
   });
 
+  test('users created together (a batch) leave each the version, audit entry and event a create through the API leaves', async () => {
+    const [admin] = await runSql(h, sql`SELECT id FROM users ORDER BY created_at LIMIT 1`);
+    const [ep] = await runSql(
+      h,
+      sql`INSERT INTO webhook_endpoints (url, events, secret, owner_id, enabled)
+          VALUES ('https://127.0.0.1:9/hook', ARRAY['users.created'], ${`whsec_${Buffer.alloc(32, 4).toString('base64')}`}, ${admin.id}, true)
+          RETURNING id`,
+    );
+    try {
+      const tag = `batch${Date.now().toString(36)}`;
+      const one = await call(h, 'POST', USERS, {
+        token: h.adminToken,
+        body: { name: 'Api One', email: `api-${tag}@example.com`, phone: '+30 1' },
+      });
+      expect(one.statusCode, one.body).toBe(201);
+      const rows = ['Ann', 'Ben', 'Cat'].map((n, i) => `${n} ${tag},${n.toLowerCase()}-${tag}@example.com,+30 ${i + 2}`);
+      const up = await upload(USERS, 'batch.csv', `name,email,phone\n${rows.join('\n')}\n`);
+      const done = await run(USERS, up.json().id as string, { mode: 'commit', action: 'create', atomic: false });
+      expect(done.result).toEqual({ created: 3, updated: 0, unchanged: 0, failed: 0 });
+      // What each write left, by the shape a create through the API gives it (the values differ, the fields do not).
+      const traces = await runSql(
+        h,
+        sql`SELECT u.email, v.version, v.op, v.fields, (SELECT array_agg(k ORDER BY k) FROM jsonb_object_keys(v.data) k) AS data_keys,
+                   (SELECT array_agg(k ORDER BY k) FROM jsonb_object_keys(a.diff) k) AS diff_keys, a.action,
+                   d.data->'fields' AS event_fields
+              FROM users u
+              JOIN record_versions v ON v.resource = 'users' AND v.record_id = u.id
+              JOIN audit_logs a ON a.resource = 'users' AND a.record_id = u.id::text
+              JOIN webhook_deliveries d ON d.endpoint_id = ${ep.id} AND d.record_id = u.id::text
+             WHERE u.email LIKE ${`%-${tag}@example.com`} ORDER BY u.email`,
+      );
+      expect(traces.map((t) => t.email)).toEqual([
+        `ann-${tag}@example.com`,
+        `api-${tag}@example.com`,
+        `ben-${tag}@example.com`,
+        `cat-${tag}@example.com`,
+      ]);
+      const shape = ({ email: _email, ...rest }: Record<string, unknown>) => rest;
+      const api = shape(traces[1]);
+      expect(api).toMatchObject({ version: 1, op: 'create', action: 'create' });
+      for (const t of traces) expect(shape(t)).toEqual(api);
+    } finally {
+      await runSql(h, sql`DELETE FROM webhook_endpoints WHERE id = ${ep.id}`);
+    }
+  });
+
   test('a password is hashed and never repeated, not in an error, not in errors.csv', async () => {
     // (A column named "password" would be a mapping key the harness takes for a secret: "Password" maps all the same.)
     const tag = `pw${Date.now().toString(36)}`;
