@@ -6,8 +6,8 @@
  * links, notifications, experiences; written in SQL, varied words, Greek
  * among them), then GET /api/auth/search as the superadmin:
  * 1. 10 clients (--connections) cycling through common words, two-letter
- *    prefixes, Greek terms typed without accents and phrases: p50, p97.5
- *    (an upper bound of p95: autocannon reports no p95) and p99;
+ *    prefixes, Greek terms typed without accents and phrases: p50, p95
+ *    (exact, from every response's time), p97.5 and p99;
  * 2. one client searching for a term one record of each resource holds:
  *    its p99 (a rare term must be found in under 20 ms).
  * Targets: p95 under 150 ms on PostgreSQL and 400 ms on PGlite.
@@ -90,9 +90,9 @@ async function seededOthers(db: Db): Promise<number> {
   );
 }
 
-const line = (kind: Kind, name: string, r: CannonResult & { p97_5?: number }) =>
+const line = (kind: Kind, name: string, r: CannonResult) =>
   log(
-    `[${kind}] ${name.padEnd(34)} ${r.requests.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p97.5 ${String(r.p97_5 ?? '-').padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  non-2xx ${r.non2xx}  errors ${r.errors}  load ${loadavg()[0].toFixed(1)}`,
+    `[${kind}] ${name.padEnd(34)} ${r.requests.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p95 ${String(r.p95 ?? '-').padStart(4)} ms  p97.5 ${String(r.p97_5 ?? '-').padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  non-2xx ${r.non2xx}  errors ${r.errors}  load ${loadavg()[0].toFixed(1)}`,
   );
 
 async function main() {
@@ -142,9 +142,10 @@ async function main() {
       line(kind, `search, ${args.connections} clients, ${TERMS.length} terms`, mixed);
       const rare = await cannon({ ...run, requests: [{ path: `/api/auth/search?q=${RARE}` }], connections: 1, duration: args.duration });
       line(kind, `search rare "${RARE}", 1 client`, rare);
-      const p95 = mixed.p97_5 ?? mixed.p99;
+      // No answer at all is no p95 to meet.
+      const p95 = mixed.p95 ?? Infinity;
       log(
-        `[${kind}] p95 <= p97.5 ${p95} ms (target ${TARGET_P95_MS[kind]} ms: ${p95 < TARGET_P95_MS[kind] ? 'met' : 'NOT met'}); rare p99 ${rare.p99} ms (target ${RARE_TARGET_MS} ms: ${rare.p99 < RARE_TARGET_MS ? 'met' : 'NOT met'})`,
+        `[${kind}] p95 ${p95} ms (target ${TARGET_P95_MS[kind]} ms: ${p95 < TARGET_P95_MS[kind] ? 'met' : 'NOT met'}); rare p99 ${rare.p99} ms (target ${RARE_TARGET_MS} ms: ${rare.p99 < RARE_TARGET_MS ? 'met' : 'NOT met'})`,
       );
     } finally {
       await p.cleanup();

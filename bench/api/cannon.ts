@@ -13,6 +13,8 @@ export interface CannonResult {
   requests: number;
   total: number;
   p50: number;
+  /** Exact, from every response's time (null when none answered). */
+  p95: number | null;
   p97_5: number;
   p99: number;
   max: number;

@@ -26,12 +26,14 @@ export async function searchEntries(db: Db, q: string, limit: number): Promise<{
   const matches = (col: SQL) => sql`(${col} ILIKE ${rough} AND search_fold(${col}) LIKE ${pattern})`;
   const matching = sql`FROM ${translationsT} t, jsonb_each_text(t.entries) AS e(key, value)
     WHERE jsonb_typeof(t.entries) = 'object' AND (${matches(sql`e.key`)} OR ${matches(sql`e.value`)})`;
-  const [rows, count] = await Promise.all([
-    db.execute(sql`SELECT t.language, e.key, e.value ${matching} ORDER BY e.key, t.language LIMIT ${limit}`),
-    db.execute(sql`SELECT count(*)::int AS n ${matching}`),
-  ]);
+  // One pass over the texts: the total is a window over every match, taken before the limit.
+  const rows = rowsOf<FoundEntry & { total: number }>(
+    await db.execute(
+      sql`SELECT t.language, e.key, e.value, count(*) OVER ()::int AS total ${matching} ORDER BY e.key, t.language LIMIT ${limit}`,
+    ),
+  );
   return {
-    found: rowsOf<FoundEntry>(rows).map((r) => ({ language: String(r.language), key: String(r.key), value: String(r.value) })),
-    total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0),
+    found: rows.map((r) => ({ language: String(r.language), key: String(r.key), value: String(r.value) })),
+    total: Number(rows[0]?.total ?? 0),
   };
 }
