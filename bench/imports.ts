@@ -35,12 +35,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseOneSize, type BenchArgs } from './api/args';
+import { freePort, serverEnv } from './api/server-process';
 import { cannon, type CannonResult } from './api/cannon';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, log, prepare, sampleIds, type Kind } from './api/prepare';
+import { log, prepare, sampleIds, type Kind } from './api/prepare';
 import { signIn } from './seeded-server';
 
 const USERS = '/api/auth/users';
@@ -97,17 +97,6 @@ async function writeCsv(file: string, rows: number, tag: string, badEvery: numbe
   out.end();
   await once(out, 'finish');
   return statSync(file).size;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** VmRSS (now) and VmHWM (the peak since start) of a process, in MB. */
@@ -201,20 +190,7 @@ async function measure(
   // The seeding process lets go of the database (PGlite's folder takes one process at a time).
   await prepared.app.close();
   const port = await freePort();
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    DATA_DIR: prepared.dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    AUTH_RATE_LIMIT: '100000',
-    WEB_DIR: path.join(prepared.dataDir, 'no-web'),
-    ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : {}),
-    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
-  };
+  const env = serverEnv(prepared, port);
   // Flags NODE_OPTIONS may not carry (--cpu-prof), on the server's command line.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, bundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -13,29 +13,18 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { parseOneSize, type BenchArgs } from './args';
+import { freePort, serverEnv } from './server-process';
 import { cannon } from './cannon';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, log, prepare, sampleIds, type Kind } from './prepare';
+import { log, prepare, sampleIds, type Kind } from './prepare';
 import { signIn } from '../seeded-server';
 import { RARE_TERM } from './seed';
 
 const TARGET_MB: Record<Kind, number> = { pglite: 300, postgres: 120 };
 const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** VmRSS (now) and VmHWM (the peak) of a process, in MB. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -50,21 +39,7 @@ async function measure(kind: Kind, args: BenchArgs, bundle: string): Promise<str
   // The seeding process lets go of the database (PGlite's folder takes one process at a time).
   await prepared.app.close();
   const port = await freePort();
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    DATA_DIR: prepared.dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    AUTH_RATE_LIMIT: '100000',
-    WEB_DIR: path.join(prepared.dataDir, 'no-web'),
-    ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : {}),
-    // To compare V8 settings in one run: BENCH_NODE_OPTIONS="--max-semi-space-size=2".
-    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
-  };
+  const env = serverEnv(prepared, port);
   const child = spawn(process.execPath, [bundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const started = new Promise<void>((resolve, reject) => {

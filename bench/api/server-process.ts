@@ -1,0 +1,38 @@
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Prepared } from './prepare';
+
+/** A port nothing listens on now, for a server started in a process of its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The environment of the built server started as a process of its own over
+ * a prepared database: nothing of the bench's own environment leaks in.
+ * `BENCH_NODE_OPTIONS` reaches it as NODE_OPTIONS (to compare V8 settings
+ * in one run, e.g. "--max-semi-space-size=2").
+ */
+export function serverEnv(prepared: Pick<Prepared, 'dataDir' | 'databaseUrl'>, port: number): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    DATA_DIR: prepared.dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    AUTH_RATE_LIMIT: '100000',
+    WEB_DIR: path.join(prepared.dataDir, 'no-web'),
+    ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : {}),
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+  };
+}
