@@ -31,14 +31,14 @@
  * NODE_OPTIONS, BENCH_NODE_ARGS goes on its command line
  * (`--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseOneSize, type BenchArgs } from './api/args';
-import { freePort, serverEnv } from './api/server-process';
+import { freePort, serverEnv, startServer } from './api/server-process';
 import { cannon, type CannonResult } from './api/cannon';
 import { log, prepare, sampleIds, type Kind } from './api/prepare';
 import { signIn } from './seeded-server';
@@ -193,17 +193,7 @@ async function measure(
   const env = serverEnv(prepared, port);
   // Flags NODE_OPTIONS may not carry (--cpu-prof), on the server's command line.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, bundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const started = new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Back office running at')) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
-  });
+  const { child, started } = startServer(bundle, env, nodeArgs);
   const lines: string[] = [];
   const say = (s: string) => {
     log(s);

@@ -10,14 +10,13 @@
  *
  * Takes the same options as bench:api (bench/api/args.ts).
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { parseOneSize, type BenchArgs } from './args';
-import { freePort, serverEnv } from './server-process';
+import { freePort, serverEnv, startServer } from './server-process';
 import { cannon } from './cannon';
 import { log, prepare, sampleIds, type Kind } from './prepare';
 import { signIn } from '../seeded-server';
@@ -40,17 +39,7 @@ async function measure(kind: Kind, args: BenchArgs, bundle: string): Promise<str
   await prepared.app.close();
   const port = await freePort();
   const env = serverEnv(prepared, port);
-  const child = spawn(process.execPath, [bundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const started = new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Back office running at')) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
-  });
+  const { child, started } = startServer(bundle, env);
   try {
     await started;
     const base = `http://127.0.0.1:${port}`;

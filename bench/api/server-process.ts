@@ -1,3 +1,4 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Prepared } from './prepare';
@@ -35,4 +36,25 @@ export function serverEnv(prepared: Pick<Prepared, 'dataDir' | 'databaseUrl'>, p
     ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : {}),
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
   };
+}
+
+/** The built server (`bundle`) started with `env`; `started` resolves once it listens, rejects if it exits first. */
+export function startServer(
+  bundle: string,
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+): { child: ChildProcessWithoutNullStreams; started: Promise<void> } {
+  const child = spawn(process.execPath, [...nodeArgs, bundle], { env, stdio: 'pipe' });
+  child.stdin.end();
+  let out = '';
+  const started = new Promise<void>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('Back office running at')) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
+  });
+  return { child, started };
 }
