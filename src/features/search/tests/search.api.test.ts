@@ -168,6 +168,29 @@ describe('GET /api/auth/search', () => {
     expect(menu?.items).toEqual([expect.objectContaining({ label: 'Webhooks', path: '/admin/webhooks' })]);
   });
 
+  test('a text saved a moment ago is found, quotes and backslashes included, and a text removed is not', async () => {
+    const key = 'app.search_test.quoted';
+    const read = async () =>
+      (await call(h, 'POST', '/api/auth/translations', { token: h.adminToken, body: { lang: 'el' } })).json().translation.data
+        .entries as Record<string, string>;
+    const save = async (entries: Record<string, string>) => {
+      const res = await call(h, 'PUT', '/api/auth/translations', { token: h.adminToken, body: { lang: 'el', data: { entries } } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const el = await read();
+    expect(await groupsOf('q=zephyrine&types=translations')).toEqual([]);
+    await save({ ...el, [key]: 'Ο «Ζεφυρίνη» λέει "zephyrine\\path" σε όλους' });
+    const found = async (term: string) =>
+      group(await groupsOf(`q=${encodeURIComponent(term)}&types=translations`), 'translations')?.items.map((i) => i.id) ?? [];
+    expect(await found('zephyrine')).toEqual([`el:${key}`]);
+    // Typed without accents, in another case; and the characters the stored JSON escapes.
+    expect(await found('ΖΕΦΥΡΙΝΗ')).toEqual([`el:${key}`]);
+    expect(await found('λέει "zephyrine')).toEqual([`el:${key}`]);
+    expect(await found('zephyrine\\path')).toEqual([`el:${key}`]);
+    await save(el);
+    expect(await found('zephyrine')).toEqual([]);
+  });
+
   test('a role with field and record rules finds only what its lists show it, and no count of the rest', async () => {
     // Her name is readable: found, and the answer holds nothing but what the list shows.
     const found = await groupsOf('q=demetriou', limited.token);
