@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, runSql } from './helpers';
 import { REF_IDS_CAP } from '../../src/core/server/crud/query';
+import { SEARCH_STATISTICS_TARGET } from '../../src/core/server/db/search-statistics';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -53,6 +54,17 @@ describe('list search', () => {
     expect(await names('ηλιας')).toEqual(['Ηλίας Η']);
     expect(await names('Ηλ')).toEqual(['Ηλίας Η']);
     expect(await names('ζώ')).toEqual(['Ζωή Ζαχαρίου']);
+  });
+
+  it("samples SEARCH_STATISTICS_TARGET values of every search index's folded text", async () => {
+    const rows = (await runSql(
+      h,
+      sql`SELECT i.indexrelid::regclass::text AS ix, a.attstattarget::int AS target FROM pg_index i
+          JOIN pg_attribute a ON a.attrelid = i.indexrelid AND a.attnum = 1
+          WHERE pg_get_indexdef(i.indexrelid) LIKE '%search_fold(%' ORDER BY 1`,
+    )) as { ix: string; target: number | null }[];
+    expect(rows.map((r) => r.ix)).toEqual(expect.arrayContaining(['users_name_trgm', 'users_email_prefix', 'roles_name_trgm']));
+    expect(rows.filter((r) => r.target !== SEARCH_STATISTICS_TARGET)).toEqual([]);
   });
 
   it('treats % and _ literally', async () => {

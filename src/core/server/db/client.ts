@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { createPglite } from './pglite-options';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { searchIndexStatistics } from './search-statistics';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createListenHub } from './pg-listener';
@@ -170,7 +171,12 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions, migrations: 
   const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(databaseUrl, log, work);
   const maintenance = <T>(work: (db: Db) => Promise<T>) => onMaintenanceConnection(databaseUrl, log, (m) => work(m as unknown as Db));
   try {
-    await exclusive(() => onMaintenanceConnection(databaseUrl, log, (m) => migratePg(m, { migrationsFolder: migrations })));
+    await exclusive(() =>
+      onMaintenanceConnection(databaseUrl, log, async (m) => {
+        await migratePg(m, { migrationsFolder: migrations });
+        await m.execute(searchIndexStatistics);
+      }),
+    );
   } catch (err) {
     // A failed first start (database not there yet) must not leave a pool behind: the caller retries.
     await pool.end().catch(() => undefined);
@@ -224,6 +230,7 @@ async function openPglite(opts: OpenOptions, migrations: string): Promise<Databa
   const db = drizzlePglite(client);
   try {
     await migratePglite(db, { migrationsFolder: migrations });
+    await db.execute(searchIndexStatistics);
   } catch (err) {
     await client.close().catch(() => undefined);
     unlock();
