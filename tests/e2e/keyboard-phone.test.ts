@@ -169,6 +169,44 @@ describe('the keyboard in dialogs', () => {
   });
 });
 
+describe('the keyboard while the page is still loading', () => {
+  for (const lang of ['en', 'el'] as const) {
+    it(`a button focused before its tooltip arrives keeps the focus, and has its tooltip from the next time (${lang})`, async () => {
+      const { context, page } = await signedIn({ lang });
+      // The tooltip's code comes after the first paint: held back here until the keyboard is on the button.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/Tooltip-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      // The users' list needs it too: the app bar is there without it.
+      await page.goto(server.url + '/admin/users');
+      const close = lang === 'en' ? 'Close menu' : 'Κλείσιμο μενού';
+      const open = lang === 'en' ? 'Open menu' : 'Άνοιγμα μενού';
+      const toggle = page.getByRole('button', { name: close });
+      await toggle.waitFor();
+      await toggle.focus();
+      await page.evaluate(() => document.activeElement?.setAttribute('data-focused-before', ''));
+      const arrived = page.waitForResponse((r) => /\/assets\/Tooltip-[^/]+\.js$/.test(r.url()));
+      release();
+      await arrived;
+      // Two frames: React has rendered whatever the arrival changes.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-focused-before') ?? false)).toBe(true);
+      // Still the keyboard's: Enter closes the menu, and the button says what it now does.
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: open }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(open);
+      // Away and back: now inside the tooltip, which shows on keyboard focus.
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Shift+Tab');
+      await page.getByRole('tooltip', { name: open }).waitFor();
+      await context.close();
+    });
+  }
+});
+
 describe('a 390 x 844 phone', () => {
   for (const lang of ['en', 'el'] as const) {
     it(`shows invites, experiences and translations as compact lists without sideways scrolling (${lang})`, async () => {

@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useSyncExternalStore, type ReactElement } from 'react';
+import { cloneElement, useEffect, useState, useSyncExternalStore, type FocusEvent, type ReactElement } from 'react';
 import type { TooltipProps } from '@mui/material/Tooltip';
 
 type TooltipComponent = typeof import('@mui/material/Tooltip').default;
@@ -33,15 +33,35 @@ const loaded = () => Loaded !== null;
  * load (the side menu and the app bar's menu button use it). Until it
  * arrives the child renders alone, with the accessible name the tooltip
  * would give it (MUI sets `aria-label` from a string title), so nothing on
- * screen or in the accessibility tree changes when it comes.
+ * screen or in the accessibility tree changes when it comes. Wrapping the
+ * child in it makes the child a new element: one with the keyboard's focus
+ * on it stays as it is until the focus leaves, so the focus is never lost.
  */
 export function LazyTooltip(props: TooltipProps) {
   const ready = useSyncExternalStore(subscribe, loaded, loaded);
+  const [focused, setFocused] = useState(false);
   useEffect(load, []);
-  if (ready && Loaded) return <Loaded {...props} />;
+  if (ready && Loaded && !focused) return <Loaded {...props} />;
+  type ChildProps = {
+    'aria-label'?: string;
+    className?: string;
+    onFocus?: (e: FocusEvent) => void;
+    onBlur?: (e: FocusEvent) => void;
+  };
   // What MUI's Tooltip gives its child when closed: the title as its name, the tooltip's className.
-  const child = props.children as ReactElement<{ 'aria-label'?: string; className?: string }>;
+  const child = props.children as ReactElement<ChildProps>;
   const named = typeof props.title === 'string' && !props.describeChild && child.props['aria-label'] === undefined;
   const className = [props.className, child.props.className].filter(Boolean).join(' ') || undefined;
-  return cloneElement(child, { className, ...(named ? { 'aria-label': props.title as string } : {}) });
+  return cloneElement(child, {
+    className,
+    ...(named ? { 'aria-label': props.title as string } : {}),
+    onFocus: (e: FocusEvent) => {
+      setFocused(true);
+      child.props.onFocus?.(e);
+    },
+    onBlur: (e: FocusEvent) => {
+      setFocused(false);
+      child.props.onBlur?.(e);
+    },
+  });
 }
