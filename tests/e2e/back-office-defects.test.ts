@@ -17,20 +17,30 @@ async function all(path: string): Promise<Row[]> {
 }
 
 /** A user holding one role made through the API: the given API calls and menu entries only. */
-async function userWithRole(name: string, calls: [string, string][], menuPaths: string[]): Promise<Login> {
+/** How many times each person was made: a retried test makes theirs anew under a name of its own (unique). */
+const made = new Map<string, number>();
+
+async function userWithRole(
+  name: string,
+  calls: [string, string][],
+  menuPaths: string[],
+): Promise<Login & { email: string; password: string }> {
+  const n = (made.get(name) ?? 0) + 1;
+  made.set(name, n);
+  const tag = n === 1 ? '' : ` ${n}`;
   const perms = await all('/api/auth/permissions');
   const menu = await all('/api/auth/client-permissions');
   const permission = calls.map(([m, r]) => perms.find((p) => p.method === m && p.route === r)!._id);
   const clientPermission = menuPaths.map((p) => menu.find((c) => c.path === p)!._id);
   const role = await apiCall(server.url, admin.token, 'POST', '/api/auth/roles', {
-    name,
+    name: `${name}${tag}`,
     type: 'user',
     description: `${name} only`,
     permission,
     clientPermission,
   });
   expect(role.status).toBe(201);
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`;
+  const email = `${`${name}${tag}`.toLowerCase().replace(/\W+/g, '-')}@example.com`;
   const user = await apiCall(server.url, admin.token, 'POST', '/api/auth/users', { name, email, password: 'secret-pass-1' });
   expect(user.status).toBe(201);
   const link = await apiCall(server.url, admin.token, 'POST', '/api/auth/user-roles', {
@@ -38,7 +48,7 @@ async function userWithRole(name: string, calls: [string, string][], menuPaths: 
     role: (role.body as Row)._id,
   });
   expect(link.status).toBe(201);
-  return apiLogin(server.url, email, 'secret-pass-1');
+  return { ...(await apiLogin(server.url, email, 'secret-pass-1')), email, password: 'secret-pass-1' };
 }
 
 beforeAll(async () => {
@@ -127,7 +137,7 @@ describe('one sign-in design', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/login');
 
     // A session that ends while a screen is open: the server answers 401.
-    const again = await apiLogin(server.url, 'leaver@example.com', 'secret-pass-1');
+    const again = await apiLogin(server.url, leaver.email, leaver.password);
     await page.evaluate((info) => localStorage.setItem('userInfo', JSON.stringify(info)), { token: again.token, user: again.user });
     await page.goto(server.url + '/admin/users');
     await page.locator('tbody tr').first().waitFor();
@@ -224,7 +234,7 @@ describe('toasts', () => {
       expect(overlaps).toBe(false);
     }
     // The new password is the one that signs in.
-    await apiLogin(server.url, 'toaster@example.com', 'new-secret-1');
+    await apiLogin(server.url, person.email, 'new-secret-1');
     await page.context().close();
   });
 });
