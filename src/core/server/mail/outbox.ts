@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { mailOutbox } from '../db/system-tables';
 import type { Mail, Mailer } from './mailer';
+import { createPoller } from '../ops/poller';
 
 /** How long a claimed message is someone's to send: longer than any SMTP exchange (the transport's timeouts). */
 const LEASE_SECONDS = 300;
@@ -95,54 +96,6 @@ async function settle(opts: OutboxOptions, m: Claimed, err: unknown): Promise<vo
 }
 
 /**
- * The passes over due messages, one at a time: `kick` starts one, or asks
- * the one under way (`running`) to look again once it is done.
- */
-function createDelivery(opts: OutboxOptions) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let unreachable = false;
-
-  /** Delivers due messages until none is left. */
-  async function pass(): Promise<void> {
-    for (;;) {
-      again = false;
-      const batch = await claimDue(opts.db());
-      for (const m of batch) await settle(opts, m, await attempt(opts, m));
-      if (batch.length < BATCH && !again) return;
-    }
-  }
-
-  /** Starts a pass, or asks the running one to look again. */
-  function kick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass()
-      .then(() => {
-        unreachable = false;
-      })
-      .catch((err: unknown) => {
-        // The database is away: the messages wait in it; said once until it answers again.
-        if (!unreachable) opts.log.warn({ reason: reasonOf(err) }, 'mail outbox not reachable; will try again');
-        unreachable = true;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  return {
-    kick,
-    get running() {
-      return running;
-    },
-  };
-}
-
-/**
  * Mail as jobs in the database (`mail_outbox`): `queue` stores the message
  * before the request answers, so nothing is lost when the process stops.
  * Every process delivers due messages, claiming them with FOR UPDATE SKIP
@@ -152,40 +105,36 @@ function createDelivery(opts: OutboxOptions) {
  * are deleted: their links carry tokens.
  */
 export function createOutbox(opts: OutboxOptions): Mailer {
-  const delivery = createDelivery(opts);
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
+  const delivery = createPoller({
+    // Retries come due and other replicas' messages wait: look regularly.
+    pollMs: Math.min(5000, opts.retrySeconds * 1000),
+    async step() {
+      const batch = await claimDue(opts.db());
+      for (const m of batch) await settle(opts, m, await attempt(opts, m));
+      return batch.length === BATCH;
+    },
+    log: opts.log,
+    // The database is away: the messages wait in it.
+    unreachable: 'mail outbox not reachable; will try again',
+    reasonOf,
+  });
 
   return {
     async queue(mail, tx) {
       await (tx ?? opts.db())
         .insert(mailOutbox)
         .values({ recipient: mail.to, subject: mail.subject, body: mail.text, html: mail.html ?? null });
-      if (!stopped) void delivery.kick();
+      if (delivery.started) void delivery.kick();
     },
-    async flush() {
-      // Until a pass finds nothing due (messages waiting for a retry stay).
-      if (delivery.running) await delivery.running;
-      await delivery.kick();
-    },
+    // Until a pass finds nothing due (messages waiting for a retry stay).
+    flush: () => delivery.flush(),
     async queueDepth() {
       const [row] = rowsOf<{ n: number }>(
         await opts.db().execute(sql`SELECT count(*)::int AS n FROM ${mailOutbox} WHERE status = 'pending'`),
       );
       return Number(row?.n ?? 0);
     },
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      // Retries come due and other replicas' messages wait: look regularly, and now (left by the last run).
-      timer = setInterval(() => void delivery.kick(), Math.min(5000, opts.retrySeconds * 1000));
-      timer.unref();
-      void delivery.kick();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (delivery.running) await delivery.running;
-    },
+    start: () => delivery.start(),
+    stop: () => delivery.stop(),
   };
 }

@@ -19,6 +19,7 @@ import { importRows, type RowContext } from './rows';
 import { insertErrors, lastErrorSeq, noCounts, type Counts, type ImportRow, type RowError } from './store';
 import { mayWrite, ownerOf, routeOf, writesOf } from './permissions';
 import { purgeImports } from './purge';
+import { createPoller } from '../../../core/server/ops/poller';
 
 /** Rows committed together when an import is not atomic: the unit a resumed run starts after. */
 export const BATCH = 200;
@@ -141,12 +142,6 @@ async function rowsOfFile(storage: FileStorage, job: ImportRow): Promise<AsyncGe
  * each runs in one), runs it and records how it ended.
  */
 export function createImportRunner(opts: RunnerOptions) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  // The process is stopping: the run in hand stops after its batch and goes back to the queue.
-  let stopping = false;
   let purging: Promise<void> | null = null;
   let lastPurge = 0;
 
@@ -178,8 +173,9 @@ export function createImportRunner(opts: RunnerOptions) {
         refs: new Map(),
       };
       const whole = job.mode === 'dry-run' || job.atomic;
-      if (whole) await runWhole(db, job, ctx, () => cancelled || stopping);
-      else await runBatches(db, job, ctx, () => cancelled || stopping);
+      // The process stopping: the run in hand stops after its batch and goes back to the queue.
+      if (whole) await runWhole(db, job, ctx, () => cancelled || poller.stopping);
+      else await runBatches(db, job, ctx, () => cancelled || poller.stopping);
     } catch (err) {
       if (err instanceof Stopped) {
         // Not cancelled: handed back, to be resumed (after its last batch) by the next process that claims it.
@@ -304,32 +300,9 @@ export function createImportRunner(opts: RunnerOptions) {
     await finish(db, job.id, 'done', counts, done, null);
   }
 
-  async function pass(): Promise<void> {
-    for (;;) {
-      again = false;
-      const job = await claim(opts.db());
-      if (job) await runOne(job);
-      if ((!job && !again) || stopped) return;
-    }
-  }
-
-  function kick(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass()
-      .catch((err: unknown) => opts.log.warn({ reason: String((err as Error)?.message ?? err) }, 'imports not reachable; will try again'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
   /** At most once an hour per process; each replica may run it at the same moment (`purgeImports` is safe so). */
   function purgeDue(): void {
-    if (stopped || purging || Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    if (!poller.started || purging || Date.now() - lastPurge < PURGE_EVERY_MS) return;
     lastPurge = Date.now();
     purging = purgeImports(opts.database, opts.storage, opts.retentionDays, opts.log)
       .then((n) => {
@@ -341,23 +314,26 @@ export function createImportRunner(opts: RunnerOptions) {
       });
   }
 
-  return {
-    kick,
-    start() {
-      stopped = false;
-      // The purge from the poll, not at start: the first pass claims a queued import (and so makes it recent) before.
-      timer = setInterval(() => {
-        void kick();
-        purgeDue();
-      }, POLL_MS);
-      timer.unref();
-      void kick();
+  const poller = createPoller({
+    pollMs: POLL_MS,
+    async step() {
+      const job = await claim(opts.db());
+      if (job) await runOne(job);
+      return job !== undefined;
     },
+    log: opts.log,
+    unreachable: 'imports not reachable; will try again',
+    // The purge from the poll, not at start: the first pass claims a queued import (and so makes it recent) before.
+    onPoll: purgeDue,
+  });
+
+  return {
+    /** A run was asked for: looked at now (by a started runner; the others leave it to the process that runs imports). */
+    kick: () => (poller.started ? poller.kick() : Promise.resolve()),
+    start: () => poller.start(),
     async stop() {
-      stopped = true;
-      stopping = true;
-      clearInterval(timer);
-      await Promise.all([running, purging]);
+      const stopped = poller.stop();
+      await Promise.all([stopped, purging]);
     },
   };
 }

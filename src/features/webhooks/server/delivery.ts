@@ -5,6 +5,7 @@ import type { Db } from '../../../core/server/db/client';
 import { rowsOf } from '../../../core/server/db/rows';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../../core/server/db/system-tables';
 import { notificationsT } from '../../../core/server/db/tables';
+import { createPoller } from '../../../core/server/ops/poller';
 import { createSender, TIMEOUT_MS, type SendResult, type Sender } from './send';
 import { signatureHeader } from './signature';
 
@@ -277,16 +278,10 @@ async function recordAll(opts: DeliveryOptions, attempted: Attempted[]): Promise
  * sends them side by side and records each attempt (`recordAll`).
  */
 export function createDelivery(opts: DeliveryOptions) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let unreachable = false;
   const sender = createSender(opts.config.allowPrivate);
-
-  async function pass(): Promise<void> {
-    for (;;) {
-      again = false;
+  const poller = createPoller({
+    pollMs: POLL_MS,
+    async step() {
       const batch = await claimDue(opts.db());
       const attempted = await Promise.all(
         batch.map((d) =>
@@ -300,47 +295,19 @@ export function createDelivery(opts: DeliveryOptions) {
         opts,
         attempted.filter((a) => a !== undefined),
       );
-      if ((batch.length < BATCH && !again) || stopped) return;
-    }
-  }
-
-  function kick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass()
-      .then(() => {
-        unreachable = false;
-      })
-      .catch((err: unknown) => {
-        if (!unreachable) opts.log.warn({ reason: String((err as Error)?.message ?? err) }, 'webhook outbox not reachable; will try again');
-        unreachable = true;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
+      return batch.length === BATCH;
+    },
+    log: opts.log,
+    unreachable: 'webhook outbox not reachable; will try again',
+  });
 
   return {
-    kick,
+    kick: poller.kick,
     /** Until a pass finds nothing due (tests). */
-    async flush() {
-      if (running) await running;
-      await kick();
-    },
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setInterval(() => void kick(), POLL_MS);
-      timer.unref();
-      void kick();
-    },
+    flush: () => poller.flush(),
+    start: () => poller.start(),
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
+      await poller.stop();
       sender.destroy();
     },
   };
