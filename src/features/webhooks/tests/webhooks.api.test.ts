@@ -233,11 +233,11 @@ describe('a receiver down for an hour', () => {
       users.push(await createUser(h));
     }
     await new Promise((r) => setTimeout(r, Math.max(0, started + hourMs - Date.now())));
-    // Each event was tried during the outage, the first one again after its 5 s and 5 min waits (the last ones'
-    // retries may fall after the hour on a busy machine: the worker looks once a second), and none went through.
+    // Each event is tried during the outage, the first one again after its 5 s and 5 min waits, and none goes
+    // through. The outage lasts until that is seen: the worker looks once a second, and on a machine as busy as CI's
+    // the last event's first try may come after the compressed hour.
     const triedDuring = (u: (typeof users)[number]) => rx.of('users.created').filter((r) => r.json.data.id === u._id).length;
-    for (const u of users) expect(triedDuring(u)).toBeGreaterThanOrEqual(1);
-    expect(triedDuring(users[0])).toBeGreaterThanOrEqual(2);
+    await until(() => users.every((u) => triedDuring(u) >= 1) && triedDuring(users[0]) >= 2);
     up = true;
     // The rest of the schedule passes: what waits for its next attempt is due now.
     await runSql(h, sql`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = ${ep._id} AND status = 'pending'`);
