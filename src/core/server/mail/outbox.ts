@@ -124,7 +124,7 @@ export function createOutbox(opts: OutboxOptions): Mailer {
       await (tx ?? opts.db())
         .insert(mailOutbox)
         .values({ recipient: mail.to, subject: mail.subject, body: mail.text, html: mail.html ?? null });
-      if (delivery.started) void delivery.kick();
+      void delivery.kick();
     },
     // Until a pass finds nothing due (messages waiting for a retry stay).
     flush: () => delivery.flush(),

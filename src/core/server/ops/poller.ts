@@ -55,6 +55,8 @@ function kickOf(opts: PollerOptions, state: PollerState): Promise<void> {
     })
     .finally(() => {
       state.running = null;
+      // A kick between the pass's last step and here found it still under way: it is looked at now, not at the next poll.
+      if (state.again && state.started) void kickOf(opts, state);
     });
   return state.running;
 }
@@ -72,7 +74,8 @@ export function createPoller(opts: PollerOptions) {
   let timer: NodeJS.Timeout | undefined;
   const kick = () => kickOf(opts, state);
   return {
-    kick,
+    /** Work was queued: looked at now by a started poller (a stopped one leaves it to the next process that polls). */
+    kick: (): Promise<void> => (state.started ? kick() : Promise.resolve()),
     /** Whether `start` ran and `stop` has not. */
     get started() {
       return state.started;
@@ -81,7 +84,7 @@ export function createPoller(opts: PollerOptions) {
     get stopping() {
       return state.stopping;
     },
-    /** Until a pass finds nothing due: the one under way, then one more. */
+    /** Until a pass finds nothing due: the one under way, then one more (started or not: tests and shutdown drain). */
     async flush() {
       if (state.running) await state.running;
       await kick();

@@ -329,7 +329,7 @@ export function createImportRunner(opts: RunnerOptions) {
 
   return {
     /** A run was asked for: looked at now (by a started runner; the others leave it to the process that runs imports). */
-    kick: () => (poller.started ? poller.kick() : Promise.resolve()),
+    kick: poller.kick,
     start: () => poller.start(),
     async stop() {
       const stopped = poller.stop();
