@@ -16,10 +16,10 @@ async function all(path: string): Promise<Row[]> {
   return (res.body as { data: Row[] }).data;
 }
 
-/** A user holding one role made through the API: the given API calls and menu entries only. */
 /** How many times each person was made: a retried test makes theirs anew under a name of its own (unique). */
 const made = new Map<string, number>();
 
+/** A user holding one role made through the API: the given API calls and menu entries only. */
 async function userWithRole(
   name: string,
   calls: [string, string][],

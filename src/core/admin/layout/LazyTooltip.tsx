@@ -60,7 +60,9 @@ export function LazyTooltip(props: TooltipProps) {
       child.props.onFocus?.(e);
     },
     onBlur: (e: FocusEvent) => {
-      setFocused(false);
+      // The window losing the focus (another app, another tab) blurs the child too, and the browser gives it the
+      // focus back on return: it must still be there then.
+      if (document.hasFocus()) setFocused(false);
       child.props.onBlur?.(e);
     },
   });

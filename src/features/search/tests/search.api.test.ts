@@ -179,15 +179,19 @@ describe('GET /api/auth/search', () => {
     };
     const el = await read();
     expect(await groupsOf('q=zephyrine&types=translations')).toEqual([]);
-    await save({ ...el, [key]: 'Ο «Ζεφυρίνη» λέει "zephyrine\\path" σε όλους' });
     const found = async (term: string) =>
       group(await groupsOf(`q=${encodeURIComponent(term)}&types=translations`), 'translations')?.items.map((i) => i.id) ?? [];
-    expect(await found('zephyrine')).toEqual([`el:${key}`]);
-    // Typed without accents, in another case; and the characters the stored JSON escapes.
-    expect(await found('ΖΕΦΥΡΙΝΗ')).toEqual([`el:${key}`]);
-    expect(await found('λέει "zephyrine')).toEqual([`el:${key}`]);
-    expect(await found('zephyrine\\path')).toEqual([`el:${key}`]);
-    await save(el);
+    try {
+      await save({ ...el, [key]: 'Ο «Ζεφυρίνη» λέει "zephyrine\\path" σε όλους' });
+      expect(await found('zephyrine')).toEqual([`el:${key}`]);
+      // Typed without accents, in another case; and the characters the stored JSON escapes.
+      expect(await found('ΖΕΦΥΡΙΝΗ')).toEqual([`el:${key}`]);
+      expect(await found('λέει "zephyrine')).toEqual([`el:${key}`]);
+      expect(await found('zephyrine\\path')).toEqual([`el:${key}`]);
+    } finally {
+      // The other tests read the Greek texts as they were.
+      await save(el);
+    }
     expect(await found('zephyrine')).toEqual([]);
   });
 
