@@ -1,16 +1,17 @@
-// `npm test`: every part CI runs, each starting as soon as what it needs is
-// done (printing each part's time): the type check, lint (ESLint + Prettier),
-// the unit and component tests and the front-end build start at once; the
+// `npm test`: every part CI runs, each starting once what it needs is done
+// and one of the few places below is free (printing each part's time): the
+// type check, lint (ESLint + Prettier), the unit and component tests and the
+// front-end build need nothing; the
 // end-to-end tests in Debian's Chromium (two halves) and the front-end budgets
 // (bench/bundle.mjs: gzipped sizes, and which renderer each face may load)
-// start when the front end is built;
+// need the front end built;
 // the API suite on PGlite and (when DATABASE_URL is set, as in CI) on
-// PostgreSQL when the type check passes; the server build followed by the
+// PostgreSQL need the type check; the server build followed by the
 // runtime subset of the API suite on Node 26 (the active LTS), and the
 // container's build and start steps on a clean copy
 // (scripts/check-production.mjs runs scripts/container.sh, as the
-// Dockerfile does) start when the checks and unit tests pass; the cluster
-// test when those pass and the front end is built. Once a part fails no
+// Dockerfile does) need the checks and unit tests; the cluster test those
+// and the front end. Once a part fails no
 // other starts (those running finish), and the run fails.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -27,24 +28,31 @@ if (!DATABASE_URL && process.env.CI) {
 }
 
 // Vitest gives each run one worker on two cores, so parts running side by
-// side are what keep both cores (and PostgreSQL) busy. The end-to-end tests
-// are the longest chain (front-end build, then about fourteen minutes of
-// browser flows, one file at a time in a worker): they run as two halves side
-// by side, started first, and the rest fills the cores around them. The
-// first half is the few files that take a minute or more each (the axe sweep
-// of every screen alone takes three); every other file, a new one included,
-// runs in the second.
+// side are what keep both cores (and PostgreSQL) busy; but only a few at
+// once. Every part at once put a two-core machine at a load of 16: each part
+// took four times as long as beside one other (the API suite on PostgreSQL
+// 1,873 s against 422 s), the whole run 45 minutes, and tests that wait for
+// a timer or a browser failed. At most PARTS_AT_ONCE run (TEST_PARTS_AT_ONCE
+// sets it: 1 runs them one after another); when a place frees, the first
+// ready part in the list below takes it, so the list is in order of how long
+// a part's chain is. The end-to-end tests are the longest chain (front-end
+// build, then the browser flows, one file at a time in a worker): two halves,
+// first in the list. The first half is the few files that take a minute or
+// more each (the axe sweep of every screen alone takes three); every other
+// file, a new one included, runs in the second.
 const E2E_LONG_FILES = [
   'tests/e2e/a11y.test.ts',
   'tests/e2e/back-office-defects.test.ts',
   'tests/e2e/keyboard-phone.test.ts',
   'tests/e2e/admin.test.ts',
 ];
+const PARTS_AT_ONCE = Math.max(1, Number.parseInt(process.env.TEST_PARTS_AT_ONCE ?? '', 10) || 3);
 const TYPES = 'type check';
 const CHECKS = [TYPES, 'lint', 'unit and components'];
 const WEB = 'front-end build';
 const steps = [
   { name: WEB, args: [vite, 'build', '--logLevel', 'warn'], env: baseEnv },
+  { name: TYPES, args: [tsc, '--noEmit', '-p', '.'], env: baseEnv },
   {
     name: 'end-to-end in Chromium (long files)',
     after: [WEB],
@@ -57,16 +65,15 @@ const steps = [
     args: [vitest, 'run', '--project', 'e2e', ...E2E_LONG_FILES.flatMap((f) => ['--exclude', f])],
     env: baseEnv,
   },
-  // Sizes, not times: the same build always weighs the same.
-  { name: 'front-end budgets', after: [WEB], args: [path.join(root, 'bench/bundle.mjs')], env: baseEnv },
-  { name: TYPES, args: [tsc, '--noEmit', '-p', '.'], env: baseEnv },
-  { name: 'lint', args: [path.join(root, 'scripts/lint.mjs')], env: baseEnv },
-  { name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv },
   // The API suites are the next longest chains: they wait only for the type check.
-  { name: 'API on PGlite', after: [TYPES], args: [vitest, 'run', '--project', 'api'], env: baseEnv },
   ...(DATABASE_URL
     ? [{ name: 'API on PostgreSQL', after: [TYPES], args: [vitest, 'run', '--project', 'api'], env: { ...baseEnv, DATABASE_URL } }]
     : []),
+  { name: 'API on PGlite', after: [TYPES], args: [vitest, 'run', '--project', 'api'], env: baseEnv },
+  { name: 'unit and components', args: [vitest, 'run', '--project', 'unit'], env: baseEnv },
+  { name: 'lint', args: [path.join(root, 'scripts/lint.mjs')], env: baseEnv },
+  // Sizes, not times: the same build always weighs the same.
+  { name: 'front-end budgets', after: [WEB], args: [path.join(root, 'bench/bundle.mjs')], env: baseEnv },
   { name: 'server build', after: CHECKS, args: [path.join(root, 'scripts/build-server.mjs')], env: baseEnv },
   // Node 26, the active LTS line, as well as the machine's Node 20, the oldest in package.json engines: the files
   // where the runtime shows (native addons, the S3 SDK, fetch and streams, static files, the compiled server's
@@ -132,6 +139,7 @@ function run(step) {
 function startReady() {
   if (!failed) {
     for (const step of steps) {
+      if (running.size >= PARTS_AT_ONCE) break;
       if (results.has(step.name) || running.has(step.name)) continue;
       if ((step.after ?? []).every((n) => results.get(n)?.ok)) run(step);
     }
