@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type AnyColumn } from 'drizzle-orm';
 import { foldSearchText } from '../../../core/shared/search-fold';
 import type { Db } from '../../../core/server/db/client';
 import { clientPermissionsT, roleClientPermissionsT, userRolesT } from '../../../core/server/db/tables';
@@ -31,20 +31,24 @@ export async function menuGroup(db: Db, q: string, limit: number, userId: string
   // A literal, not a parameter: the partial index of shown entries (migration 0026_search_fold_ascii) has this predicate.
   const shown = sql`${clientPermissionsT.menu} <> ${sql.raw(`'${HIDDEN_MENU}'`)}`;
   const where = and(held, shown, or(like(clientPermissionsT.name), like(clientPermissionsT.path)));
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(clientPermissionsT)
-      .where(where)
-      // `+ 0`: ordered after matching, not by walking the menu_order index and testing every entry (which the
-      // planner picks under LIMIT when it misjudges how few entries a term matches: seconds at 100,000 entries).
-      .orderBy(sql`${clientPermissionsT.menu_order} + 0`, asc(clientPermissionsT.name))
-      .limit(limit),
-    db.select({ n: count() }).from(clientPermissionsT).where(where),
-  ]);
+  // The count in the same statement: the order below reads every match anyway, so counting them costs nothing
+  // more, where a statement of its own cost a round trip and a connection of every search.
+  const rows = await db
+    .select({
+      id: clientPermissionsT.id,
+      name: clientPermissionsT.name,
+      path: clientPermissionsT.path,
+      n: sql<number>`count(*) OVER ()::int`,
+    })
+    .from(clientPermissionsT)
+    .where(where)
+    // `+ 0`: ordered after matching, not by walking the menu_order index and testing every entry (which the
+    // planner picks under LIMIT when it misjudges how few entries a term matches: seconds at 100,000 entries).
+    .orderBy(sql`${clientPermissionsT.menu_order} + 0`, asc(clientPermissionsT.name))
+    .limit(limit);
   return {
     resource: MENU_GROUP,
-    total: n,
+    total: rows[0]?.n ?? 0,
     exact: true,
     path: `${ADMIN_BASE}/`,
     items: rows.map((c) => ({

@@ -168,6 +168,26 @@ describe('GET /api/auth/search', () => {
     expect(menu?.items).toEqual([expect.objectContaining({ label: 'Webhooks', path: '/admin/webhooks' })]);
   });
 
+  test('screens: more matches than shown are counted, in menu order, never a hidden entry', async () => {
+    const entry = async (name: string, menu: string, order: number) => {
+      const res = await call(h, 'POST', '/api/auth/client-permissions', {
+        token: h.adminToken,
+        body: { name, menu, menu_order: order, path: `/reports/${order}` },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await entry('Zanthorpe sales', 'Reports', 903);
+    await entry('Zanthorpe stock', 'Reports', 901);
+    await entry('Zanthorpe staff', 'Reports', 904);
+    await entry('Zanthorpe audit', 'Reports', 902);
+    await entry('Zanthorpe archive', 'hidden', 900);
+    const menu = group(await groupsOf('q=zanthorpe&types=menu&limit=2'), 'menu');
+    expect(menu).toMatchObject({ total: 4, exact: true });
+    expect(menu?.items.map((i) => i.label)).toEqual(['Zanthorpe stock', 'Zanthorpe audit']);
+    // A role holding none of them finds no screen, not even a count.
+    expect(group(await groupsOf('q=zanthorpe&types=menu', limited.token), 'menu')).toBeUndefined();
+  });
+
   test('a text saved a moment ago is found, quotes and backslashes included, and a text removed is not', async () => {
     const key = 'app.search_test.quoted';
     const read = async () =>
