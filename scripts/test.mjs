@@ -11,8 +11,8 @@
 // container's build and start steps on a clean copy
 // (scripts/check-production.mjs runs scripts/container.sh, as the
 // Dockerfile does) need the checks and unit tests; the cluster test those
-// and the front end. Once a part fails no
-// other starts (those running finish), and the run fails.
+// and the front end. Once a part fails no other starts (those running
+// finish), and the run fails.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -35,13 +35,13 @@ if (!DATABASE_URL && process.env.CI) {
 // a timer or a browser failed. Three at once took 887 s for that suite, and
 // the run no less time than two would (1,545 s at a load of 10). At most
 // PARTS_AT_ONCE run (TEST_PARTS_AT_ONCE sets it: 1 runs them one after
-// another); when a place frees, the first
-// ready part in the list below takes it, so the list is in order of how long
-// a part's chain is. The end-to-end tests are the longest chain (front-end
-// build, then the browser flows, one file at a time in a worker): two halves,
-// first in the list. The first half is the few files that take a minute or
-// more each (the axe sweep of every screen alone takes three); every other
-// file, a new one included, runs in the second.
+// another); when a place frees, the first ready part in the list below takes
+// it, so the list is in order of how long a part's chain is. The end-to-end
+// tests are the longest chain (front-end build, then the browser flows, one
+// file at a time in a worker): two halves, first in the list. The first half
+// is the few files that take a minute or more each (the axe sweep of every
+// screen alone takes three); every other file, a new one included, runs in
+// the second.
 const E2E_LONG_FILES = [
   'tests/e2e/a11y.test.ts',
   'tests/e2e/back-office-defects.test.ts',
