@@ -1,7 +1,8 @@
-import { Alert, Button, LinearProgress } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useListContext, useTranslate } from 'react-admin';
 import { crudErrorMessage } from './crudMessages';
+import { LoadingBar } from './LoadingBar';
 
 /**
  * Loading bar while fetching; when the list cannot load, the error and a
@@ -13,7 +14,7 @@ export function ListStatus({ resource, message }: { resource: string; message?: 
   const translate = useTranslate();
   return (
     <>
-      <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden', my: 1 }} data-testid="list-loading" />
+      <LoadingBar active={Boolean(isFetching)} sx={{ my: 1 }} />
       {error && (
         <Alert
           severity="error"

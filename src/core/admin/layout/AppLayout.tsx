@@ -19,10 +19,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {/* Errors inside a screen (a failed or timed-out chunk too) show the error screen. */}
       <FrameLayout appBar={AppBar} menu={AppMenu} error={ErrorPage}>
         <Remembered>
-          <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)' }}>
-            <Box sx={{ flex: 1 }}>{children}</Box>
-            <Footer />
-          </Box>
+          {/* The footer starts just below the fold (the app bar is at least 48 px high): a screen's records arriving
+              then move nothing in view. At the window's bottom, it was pushed down by every list's first page. */}
+          <Box sx={{ minHeight: 'calc(100dvh - 48px)' }}>{children}</Box>
+          <Footer />
         </Remembered>
       </FrameLayout>
     </RequireSession>

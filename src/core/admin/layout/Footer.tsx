@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 export function Footer() {
   const translate = useTranslate();
   return (
-    <Box component="footer" sx={{ mt: 'auto', py: 2, textAlign: 'center' }}>
+    <Box component="footer" sx={{ py: 2, textAlign: 'center' }}>
       <Typography variant="caption" color="text.secondary" data-testid="footer">
         {translate('app.footer', { year: new Date().getFullYear(), version: __APP_VERSION__ })}
       </Typography>

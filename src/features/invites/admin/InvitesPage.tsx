@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
 import { errorBody } from '../../../core/admin/api/ApiError';
@@ -10,6 +10,7 @@ import { InvitesTable } from './InvitesTable';
 import { InvitesCompactList } from './InvitesCompactList';
 import { INVITES_API, listInvites, type Invite } from './invitesApi';
 import { useMayCall } from '../../../core/admin/generic/useMayCall';
+import { LoadingBar } from '../../../core/admin/generic/LoadingBar';
 
 const KEY = ['app', 'invites'];
 
@@ -79,7 +80,7 @@ export function InvitesPage() {
       <Card variant="outlined">
         <CardContent>
           {pager}
-          <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} data-testid="list-loading" />
+          <LoadingBar active={isFetching} />
           {loadFailed && (
             <Alert
               severity="error"
