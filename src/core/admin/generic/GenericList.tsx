@@ -21,6 +21,7 @@ import { useOpenFromUrl } from './useOpenFromUrl';
 import { ListHeader } from './ListHeader';
 import { ListStatus } from './ListStatus';
 import { WhenListLoaded } from './WhenListLoaded';
+import { DeferredRows } from './DeferredRows';
 import { RowActions } from './RowActions';
 import { SearchBox } from './SearchBox';
 import { ListFilters } from './ListFilters';
@@ -177,12 +178,14 @@ export default function GenericList({ def, extra }: { def: ResourceDef; extra?: 
         <ListStatus resource={def.name} />
         {/* A phone gets a compact list; a wider screen a table. */}
         <WhenListLoaded>
-          {!may.ready ? null : small ? (
-            <CompactList def={def} may={may} onEdit={edit} />
-          ) : (
-            <RecordTable def={def} may={may} preferenceKey={preferenceKey} tableRef={table} onEdit={edit} />
-          )}
-          <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
+          <DeferredRows>
+            {!may.ready ? null : small ? (
+              <CompactList def={def} may={may} onEdit={edit} />
+            ) : (
+              <RecordTable def={def} may={may} preferenceKey={preferenceKey} tableRef={table} onEdit={edit} />
+            )}
+            <Pagination rowsPerPageOptions={PAGE_SIZES} data-testid="pagination-bottom" />
+          </DeferredRows>
         </WhenListLoaded>
       </Box>
       {dialog && (
