@@ -19,9 +19,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {/* Errors inside a screen (a failed or timed-out chunk too) show the error screen. */}
       <FrameLayout appBar={AppBar} menu={AppMenu} error={ErrorPage}>
         <Remembered>
-          {/* The footer starts just below the fold (the app bar is at least 48 px high): a screen's records arriving
-              then move nothing in view. At the window's bottom, it was pushed down by every list's first page. */}
-          <Box sx={{ minHeight: 'calc(100dvh - 48px)' }}>{children}</Box>
+          {/* The footer starts just below the fold (FrameLayout leaves the app bar at least spacing(6) at the top): a
+              screen's records arriving then move nothing in view. At the window's bottom, every list's first page
+              pushed it down through the view. */}
+          <Box sx={{ minHeight: (theme) => `calc(100dvh - ${theme.spacing(6)})` }}>{children}</Box>
           <Footer />
         </Remembered>
       </FrameLayout>
