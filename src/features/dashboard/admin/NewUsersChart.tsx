@@ -78,22 +78,26 @@ export function NewUsersChart({ days }: { days: { day: string; count: number }[]
       <Box component="p" sx={{ m: 0, mt: 1, color: 'text.secondary', fontSize: '0.875rem' }} aria-hidden="true">
         {summary}
       </Box>
-      <Box component="table" sx={visuallyHidden}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{translate('app.dashboard.day')}</th>
-            <th scope="col">{translate('app.dashboard.new_users')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <td>{label(d.day)}</td>
-              <td>{d.count}</td>
+      {/* Hidden by a box around it: a table keeps the height of its rows whatever its own height says, and hidden
+          itself it lengthened a phone's page by a screen of blank space. */}
+      <Box sx={visuallyHidden}>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{translate('app.dashboard.day')}</th>
+              <th scope="col">{translate('app.dashboard.new_users')}</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <td>{label(d.day)}</td>
+                <td>{d.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </DashCard>
   );
