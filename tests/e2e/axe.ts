@@ -14,13 +14,14 @@ interface AxeViolation {
 
 /** Runs axe-core on the page (or a part of it) and expects no critical or serious violation. */
 export async function expectAccessible(page: Page, selector?: string): Promise<void> {
-  // Contrast is measured on final colours: a dialog still fading in (MUI's 225 ms) or a button
-  // fading from disabled would be scanned half-way.
+  // Contrast is measured on final colours: a dialog still fading in (MUI's 225 ms), a button fading from
+  // disabled or a toast in its entering keyframes would be scanned half-way. Endless animations (a spinner) never end.
   await page
-    .waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'), undefined, {
-      timeout: 3000,
-      polling: 50,
-    })
+    .waitForFunction(
+      () => !document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity),
+      undefined,
+      { timeout: 3000, polling: 50 },
+    )
     .catch(() => undefined);
   // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) stays on.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
