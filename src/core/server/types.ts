@@ -74,5 +74,7 @@ declare module 'fastify' {
     readiness: import('./ops/readiness').Readiness;
     /** Prometheus metrics (GET /metrics); parts add gauges. */
     metrics: import('./ops/metrics').Metrics;
+    /** Compiles every route schema now rather than at its first use (app-parts/lazy-schemas.ts). */
+    compileSchemas: () => void;
   }
 }

@@ -5,9 +5,11 @@ import { redactUrl } from '../http/redact-url';
 import { serializeError } from '../http/log-error';
 import { trustProxyOption } from '../http/trust-proxy';
 import type { BuildOptions } from '../app';
+import { lazySchemaCompilers } from './lazy-schemas';
 
 /** The Fastify instance with the product's logging, limits, proxy trust and validation settings. */
 export function createFastify(config: Config, opts: BuildOptions): FastifyInstance {
+  const schemas = lazySchemaCompilers();
   const app = Fastify({
     logger:
       opts.logger === false
@@ -28,7 +30,9 @@ export function createFastify(config: Config, opts: BuildOptions): FastifyInstan
     routerOptions: { ignoreTrailingSlash: true },
     // strictNumbers: NaN and Infinity (JSON's 1e309) are not numbers to a schema.
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true, strictNumbers: true } },
+    schemaController: { compilersFactory: schemas.compilersFactory },
   });
+  app.decorate('compileSchemas', schemas.compileAll);
   if (opts.serializeWithoutSchemas) app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   return app;
 }
