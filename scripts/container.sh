@@ -20,7 +20,7 @@ case "${1:-}" in
   start)
     # scripts/start.mjs runs dist/server/main.js in this same process; with the
     # build tools pruned it never rebuilds, and says so if dist/ is missing.
-    exec node scripts/start.mjs
+    exec node --max-semi-space-size=4 --heap-growing-percent=30 scripts/start.mjs
     ;;
   *)
     echo "usage: scripts/container.sh build|start" >&2

@@ -39,7 +39,7 @@ async function measure(kind: Kind, args: BenchArgs, bundle: string): Promise<str
   await prepared.app.close();
   const port = await freePort();
   const env = serverEnv(prepared, port);
-  const { child, started } = startServer(bundle, env);
+  const { child, started } = startServer(bundle, env, (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
   try {
     await started;
     const base = `http://127.0.0.1:${port}`;
@@ -60,7 +60,8 @@ async function measure(kind: Kind, args: BenchArgs, bundle: string): Promise<str
       `[${kind}] server RSS after the bench ${after.rss.toFixed(0)} MB (peak ${after.peak.toFixed(0)} MB, ` +
       `${atStart.rss.toFixed(0)} MB once signed in), target ${TARGET_MB[kind]} MB with 1,000,000 users; ` +
       `${args.rows.toLocaleString('en')} users here, load ${loadavg()[0].toFixed(1)}` +
-      (process.env.BENCH_NODE_OPTIONS ? `, NODE_OPTIONS=${process.env.BENCH_NODE_OPTIONS}` : '')
+      (process.env.BENCH_NODE_OPTIONS ? `, NODE_OPTIONS=${process.env.BENCH_NODE_OPTIONS}` : '') +
+      (process.env.BENCH_NODE_ARGS ? `, node ${process.env.BENCH_NODE_ARGS}` : '')
     );
   } finally {
     child.kill('SIGTERM');

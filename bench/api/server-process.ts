@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Prepared } from './prepare';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags';
 
 /** A port nothing listens on now, for a server started in a process of its own. */
 export function freePort(): Promise<number> {
@@ -38,13 +39,18 @@ export function serverEnv(prepared: Pick<Prepared, 'dataDir' | 'databaseUrl'>, p
   };
 }
 
-/** The built server (`bundle`) started with `env`; `started` resolves once it listens, rejects if it exits first. */
+/**
+ * The built server (`bundle`) started with `env` and the V8 settings `npm
+ * start` gives it (`BENCH_SERVER_FLAGS=none`: V8's defaults, to compare);
+ * `started` resolves once it listens, rejects if it exits first.
+ */
 export function startServer(
   bundle: string,
   env: Record<string, string>,
   nodeArgs: readonly string[] = [],
 ): { child: ChildProcessWithoutNullStreams; started: Promise<void> } {
-  const child = spawn(process.execPath, [...nodeArgs, bundle], { env, stdio: 'pipe' });
+  const flags = process.env.BENCH_SERVER_FLAGS === 'none' ? [] : SERVER_NODE_FLAGS;
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, bundle], { env, stdio: 'pipe' });
   child.stdin.end();
   let out = '';
   const started = new Promise<void>((resolve, reject) => {

@@ -2,6 +2,7 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags';
 
 // No container engine runs here, so the Dockerfile is never built in CI:
 // its steps are scripts/container.sh, which scripts/check-production.mjs
@@ -9,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 // promises and that docker-compose.yml runs that image the way the cluster
 // test runs its replicas.
 const read = (f: string) => readFileSync(path.resolve(f), 'utf8');
+const startCommand = `exec node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`;
 
 /** The Dockerfile's instructions, continuation lines joined, comments dropped, split into stages. */
 function stages(text: string): string[][] {
@@ -65,7 +67,13 @@ describe('Dockerfile', () => {
     accessSync(path.resolve('scripts/container.sh'), constants.X_OK);
     const script = read('scripts/container.sh');
     expect(script).toMatch(/^\s+build\)\n\s+npm ci .*\n\s+npm run build\n\s+npm prune --omit=dev/m);
-    expect(script).toMatch(/^\s+start\)\n(?:\s+#.*\n)*\s+exec node scripts\/start\.mjs/m);
+    const start = /^\s+start\)\n(?:\s+#.*\n)*\s+(exec node .*scripts\/start\.mjs)$/m.exec(script);
+    expect(start?.[1]).toBe(startCommand);
+  });
+
+  it('npm start runs the server the way the container does, with the same V8 settings', () => {
+    const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe(startCommand);
   });
 });
 
