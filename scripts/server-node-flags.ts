@@ -9,6 +9,7 @@
 //   small), which let garbage hold 40-70 MB more after a burst.
 //
 // Measured at the same throughput (bench/RESULTS.md, "server memory").
-// tests/unit/server-node-flags.test.ts checks package.json and container.sh
-// start the server with exactly these.
+// tests/unit/container-files.test.ts checks package.json and container.sh
+// start the server with exactly these. They must be on node's command line:
+// NODE_OPTIONS refuses --heap-growing-percent.
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--heap-growing-percent=30'];

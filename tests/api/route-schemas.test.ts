@@ -78,10 +78,10 @@ describe('route schemas compiled on first use', () => {
     }
   });
 
-  test('a request headers schema with capital letters is refused at start', async () => {
+  test('a request headers schema is refused at start (Fastify would no longer lower-case its names)', async () => {
     const app = Fastify({ ajv, schemaController: { compilersFactory: lazySchemaCompilers().compilersFactory } });
-    app.get('/h', { schema: { headers: { type: 'object', properties: { 'X-Trace': { type: 'string' } } } } }, async () => ({}));
-    await expect(app.ready()).rejects.toThrow('GET /h: declare request headers in lower case');
+    app.get('/h', { schema: { headers: { type: 'object', required: ['X-Trace'] } } }, async () => ({}));
+    await expect(app.ready()).rejects.toThrow('GET /h: request headers are not validated by a schema here');
     await app.close();
   });
 });
