@@ -29,6 +29,11 @@ const LEASE_SECONDS = 60;
 const POLL_MS = 2000;
 /** How often a running import renews its lease, and so notices a cancel between batches of a whole-file run. */
 const HEARTBEAT_MS = 5000;
+/**
+ * How often a whole-file run (a dry run, an atomic commit) shows how far it
+ * is: its rows are in a transaction no one else sees until it ends.
+ */
+const PROGRESS_MS = 500;
 /** How often each process purges imports past the retention: often enough that files do not pile up, rarely enough to cost nothing. */
 const PURGE_EVERY_MS = 3600 * 1000;
 
@@ -73,6 +78,19 @@ async function renew(db: Db, id: string): Promise<boolean> {
     .where(and(eq(imports.id, id), eq(imports.state, 'running')))
     .returning({ id: imports.id });
   return held.length > 0;
+}
+
+/**
+ * A whole-file run's progress, written beside its transaction on a
+ * connection of its own (the import's trigger tells its owner's screens).
+ * PGlite has one connection: there it waits for the run's transaction.
+ */
+function showProgress(db: Db, id: string, rowsDone: number): void {
+  void db
+    .update(imports)
+    .set({ rowsDone })
+    .where(and(eq(imports.id, id), eq(imports.state, 'running')))
+    .catch(() => undefined);
 }
 
 /** Hands a running import back to the queue (its process is stopping). */
@@ -201,6 +219,7 @@ export function createImportRunner(opts: RunnerOptions) {
     const counts = noCounts();
     const errors: RowError[] = [];
     let rows = 0;
+    let shown = 0; // the first batch is shown at once
     const dry = job.mode === 'dry-run';
     try {
       await inTransaction(db, async (tx) => {
@@ -214,6 +233,10 @@ export function createImportRunner(opts: RunnerOptions) {
           }
           rows += batch.length;
           batch = [];
+          if (Date.now() - shown >= PROGRESS_MS) {
+            shown = Date.now();
+            showProgress(db, job.id, rows);
+          }
         };
         for await (const row of await rowsOfFile(opts.storage, job)) {
           batch.push(row);
