@@ -21,11 +21,13 @@ export async function populate(
   files: FileUrls,
   access?: Access | null,
   targets?: TargetAccess,
+  /** Only these fields (a caller that shows part of each record); every readable one otherwise. */
+  only?: ReadonlySet<string>,
 ): Promise<void> {
   if (!records.length) return;
   for (const [field, def] of Object.entries(r.fields)) {
     const fill = serverKindOf(def).populate;
-    if (!fill || !mayRead(access, field)) continue;
+    if (!fill || !mayRead(access, field) || (only && !only.has(field))) continue;
     const target = def.ref && targets ? refTarget(r, field) : undefined;
     const limits = target && targets ? await targets(target) : null;
     await fill(

@@ -60,11 +60,20 @@ async function recordsOf(
   files: FileUrls,
   access?: Access | null,
   targets?: TargetAccess,
+  populated?: ReadonlySet<string>,
 ): Promise<ApiRecord[]> {
   const fields = readableFor(r, access);
   const data = rows.map((row) => toApi(r, row, fields));
-  await populate(db, r, data, files, access, targets);
+  await populate(db, r, data, files, access, targets, populated);
   return data;
+}
+
+/** How a list is read beyond its parameters. */
+export interface ListOptions {
+  /** Counted up to this many matches (COUNT_CAP): beyond, the total is this, inexact. */
+  countCap?: number;
+  /** Only these fields' related records are read (the others stay as stored: ids); all by default. */
+  populated?: ReadonlySet<string>;
 }
 
 /** A page of the list; `access` and `targets`: the caller's rules on this resource and on those its refs point at. */
@@ -75,8 +84,7 @@ export async function listRecords(
   files: FileUrls,
   access?: Access | null,
   targets?: TargetAccess,
-  /** Counted up to this many matches (COUNT_CAP): beyond, the total is this, inexact. */
-  countCap?: number,
+  { countCap, populated }: ListOptions = {},
 ): Promise<ListResult> {
   refuseHiddenParams(r, p, access);
   const t = tableOf(r);
@@ -115,7 +123,7 @@ export async function listRecords(
           countCap,
           bySubquery ? listEstimates(r, { ...p, q }, access, refs) : undefined,
         );
-  const data = await recordsOf(db, r, rows, files, access, targets);
+  const data = await recordsOf(db, r, rows, files, access, targets, populated);
   return { data, total: total.total, totalExact: total.exact, page: p.page, pages: pageCount(total.total, limit) };
 }
 

@@ -52,6 +52,16 @@ function groupOrder(r: ResourceDef, access: Access | null): { sort?: string; ord
 }
 
 /**
+ * The fields an item reads through to another record: a search path's
+ * first step (`user.name`) and the label. Related lists (a role's
+ * permissions) and pictures are not read: an item shows none of them.
+ */
+function shownRefs(r: ResourceDef, access: Access | null): ReadonlySet<string> {
+  const through = searchableFor(r, access).flatMap((path) => (path.includes('.') ? [path.slice(0, path.indexOf('.'))] : []));
+  return new Set(r.recordLabel ? [...through, r.recordLabel] : through);
+}
+
+/**
  * One resource's group: the first page of its list searched for `q`, as the
  * caller's list would answer it (the same matching, field and record rules,
  * populated refs within the caller's rules on their targets).
@@ -65,7 +75,10 @@ export async function recordGroup(
   access: Access | null,
   targets: TargetAccess | undefined,
 ): Promise<SearchGroup> {
-  const page = await listRecords(db, r, { page: 1, limit, q, ...groupOrder(r, access) }, files, access, targets, SEARCH_COUNT_CAP);
+  const page = await listRecords(db, r, { page: 1, limit, q, ...groupOrder(r, access) }, files, access, targets, {
+    countCap: SEARCH_COUNT_CAP,
+    populated: shownRefs(r, access),
+  });
   return {
     resource: r.name,
     total: page.total,
