@@ -65,6 +65,13 @@ function sizeOf(bytes: number, locale: string): string {
   return `${n(bytes / 1024 / 1024, 1)} MB`;
 }
 
+/** Row counts as the admin's language writes them ('21,400' in English, '21.400' in Greek). */
+function useCount(): (v: number) => string {
+  const [locale] = useLocaleState();
+  const format = useMemo(() => new Intl.NumberFormat(locale), [locale]);
+  return (v) => format.format(v);
+}
+
 /** The API's own message (in the language the upload asked for), else a general one. */
 function messageOf(translate: Translate, e: unknown): string {
   const said = errorBody(e).error;
@@ -253,8 +260,11 @@ function MappingStep({
 /** Rows done of all, as a bar with an accessible name and as text. */
 function Progress({ status }: { status: ImportStatusBody }) {
   const translate = useTranslate();
-  const { rows, total } = status.progress;
-  const value = total ? Math.min(100, (rows / total) * 100) : 0;
+  const count = useCount();
+  const { rows: done, total: all } = status.progress;
+  const rows = count(done);
+  const total = count(all);
+  const value = all ? Math.min(100, (done / all) * 100) : 0;
   const name = translate(status.mode === 'commit' ? 'app.imports.progress_commit' : 'app.imports.progress_dry');
   const nameId = useId();
   return (
@@ -279,6 +289,7 @@ function Progress({ status }: { status: ImportStatusBody }) {
 /** The counts of a dry run ('to create') or of a commit ('created'). */
 function Counts({ status }: { status: ImportStatusBody }) {
   const translate = useTranslate();
+  const count = useCount();
   const prefix = status.mode === 'commit' ? 'app.imports.done_' : 'app.imports.dry_';
   const counts = ['created', 'updated', 'unchanged', 'failed'] as const;
   return (
@@ -290,7 +301,7 @@ function Counts({ status }: { status: ImportStatusBody }) {
         <Box key={c} sx={{ display: 'contents' }} data-testid={`import-count-${c}`}>
           <Box component="dt">{translate(`${prefix}${c}`)}</Box>
           <Box component="dd" sx={{ m: 0, fontWeight: 600, textAlign: 'end' }}>
-            {status.result[c]}
+            {count(status.result[c])}
           </Box>
         </Box>
       ))}
