@@ -8,7 +8,10 @@
  *
  *   npm run bench:memory -- --db both --rows 1000000 --duration 10
  *
- * Takes the same options as bench:api (bench/api/args.ts).
+ * Takes the same options as bench:api (bench/api/args.ts). The server runs
+ * with `npm start`'s V8 settings (scripts/server-node-flags.ts); to compare
+ * others, BENCH_SERVER_FLAGS=none drops them and BENCH_NODE_ARGS="..." puts
+ * flags on its command line.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
