@@ -4,6 +4,7 @@ import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { inTransaction } from '../db/transaction';
 import { joinTableOf, ROW_VERSION, tableOf } from '../db/resource-tables';
+import { insertRows } from '../db/insert-rows';
 import type { Preconditions } from './preconditions';
 import { serverKindOf } from '../../field-kinds/server';
 import type { FieldWriteContext, FileUrls } from '../../field-kinds/server/kind';
@@ -623,10 +624,12 @@ async function createInside(
   const t = tableOf(r);
   // Ids given here, so each returned row is its record's whatever order RETURNING keeps.
   const ids = items.map(() => randomUUID());
-  const rows = (await tx
-    .insert(t)
-    .values(items.map((i, k) => ({ ...i.row, id: ids[k] })))
-    .returning(selection(r))) as Row[];
+  const rows = (await insertRows(
+    tx,
+    t,
+    items.map((i, k) => ({ ...i.row, id: ids[k] })),
+    selection(r),
+  )) as Row[];
   const written = new Map(rows.map((row) => [String(row.id), row]));
   for (const [k, i] of items.entries())
     for (const p of i.planned) {
