@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { inTransaction } from '../db/transaction';
 import { joinTableOf, ROW_VERSION, tableOf } from '../db/resource-tables';
 import { insertRows } from '../db/insert-rows';
+import type { Rehearsal } from './rehearsal';
 import type { Preconditions } from './preconditions';
 import { serverKindOf } from '../../field-kinds/server';
 import type { FieldWriteContext, FileUrls } from '../../field-kinds/server/kind';
@@ -255,6 +256,13 @@ export interface WriteContext {
    * write opens no savepoint of its own, two round trips fewer per record.
    */
   callerRollsBack?: boolean;
+  /**
+   * The write is rehearsed: its transaction always rolls back (an import's
+   * dry run). Creates go into the resource's stand-in when the rehearsal
+   * made one (and no related writes or hooks need the real row), and nothing
+   * follows a write (version, audit entry, event, ended sessions).
+   */
+  rehearsal?: Rehearsal;
 }
 
 /** The answer to a write on a record changed since the writer read it: 412, with the record as it is now. */
@@ -329,6 +337,7 @@ async function followWrite(
   id: string,
   written: Row | undefined,
 ): Promise<void> {
+  if (ctx.rehearsal) return;
   if (!ctx.audit && !r.endSessions && r.history === false) {
     // Nothing else reads the record back: the event names the fields the body carried.
     const fields = change.op === 'delete' ? [] : Object.keys(change.body ?? {}).filter((f) => Object.hasOwn(r.fields, f));
@@ -624,12 +633,12 @@ async function createInside(
   const t = tableOf(r);
   // Ids given here, so each returned row is its record's whatever order RETURNING keeps.
   const ids = items.map(() => randomUUID());
-  const rows = (await insertRows(
-    tx,
-    t,
-    items.map((i, k) => ({ ...i.row, id: ids[k] })),
-    selection(r),
-  )) as Row[];
+  const values = items.map((i, k) => ({ ...i.row, id: ids[k] }));
+  const standIn = ctx.hooks || items.some((i) => i.planned.length) ? undefined : ctx.rehearsal?.standInOf(r);
+  // Rehearsed, nothing follows the write: only the ids come back.
+  const rehearsed = standIn && (await insertRows(tx, t, values, { id: t.id }, standIn.into));
+  if (rehearsed) await standIn.check(tx, ids);
+  const rows = (rehearsed || (await insertRows(tx, t, values, selection(r)))) as Row[];
   const written = new Map(rows.map((row) => [String(row.id), row]));
   for (const [k, i] of items.entries())
     for (const p of i.planned) {
@@ -660,6 +669,7 @@ async function followCreates(
   ctx: WriteContext,
   created: readonly { body: Record<string, unknown>; id: string; written: Row | undefined }[],
 ): Promise<void> {
+  if (ctx.rehearsal) return;
   if (!ctx.audit && !r.endSessions && r.history === false) {
     // Nothing else reads the records back: each event names the fields its body carried.
     const fields = (body: Record<string, unknown>) => Object.keys(body).filter((f) => Object.hasOwn(r.fields, f));

@@ -45,16 +45,34 @@ function mapped(raw: Row, returning: Record<string, Column>): Row {
  * a default made in JavaScript, an SQL value, a binary cell) go through
  * drizzle's builder. The order of the returned rows is not the given one.
  */
-export async function insertRows(db: Db, t: AnyTable, rows: readonly Row[], returning: Record<string, Column>): Promise<Row[]> {
+export async function insertRows(db: Db, t: AnyTable, rows: readonly Row[], returning: Record<string, Column>): Promise<Row[]>;
+/** The same into `into`, a table shaped as `t` (a rehearsal's stand-in); null when the rows need drizzle's builder, which knows only `t`. */
+export async function insertRows(
+  db: Db,
+  t: AnyTable,
+  rows: readonly Row[],
+  returning: Record<string, Column>,
+  into: SQL,
+): Promise<Row[] | null>;
+export async function insertRows(
+  db: Db,
+  t: AnyTable,
+  rows: readonly Row[],
+  returning: Record<string, Column>,
+  into?: SQL,
+): Promise<Row[] | null> {
   // Generated columns take no value (drizzle's `shouldDisableInsert`, which its types keep internal).
   const columns = Object.entries(getTableColumns(t) as Record<string, Column>).filter(
     ([, c]) => c.generated === undefined || c.generated.type === 'byDefault',
   );
   const viaDrizzle = () =>
-    db
-      .insert(t)
-      .values(rows)
-      .returning(returning as Record<string, PgColumn>) as unknown as Promise<Row[]>;
+    into
+      ? Promise.resolve(null)
+      : (db
+          .insert(t)
+          .values(rows)
+          .returning(returning as Record<string, PgColumn>) as unknown as Promise<Row[]>);
+  const target = into ?? t;
   if (columns.some(([, c]) => c.defaultFn !== undefined || c.onUpdateFn !== undefined)) return viaDrizzle();
   // Rows by the columns they give, each with its cells keyed by column name.
   const shapes = new Map<string, { names: string[]; cells: Row[] }>();
@@ -80,9 +98,9 @@ export async function insertRows(db: Db, t: AnyTable, rows: readonly Row[], retu
     const list = sql.raw(names.map(quoted).join(', '));
     const res = await db.execute(
       names.length
-        ? sql`INSERT INTO ${t} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${t}, ${JSON.stringify(cells)}::jsonb) RETURNING ${back}`
+        ? sql`INSERT INTO ${target} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${t}, ${JSON.stringify(cells)}::jsonb) RETURNING ${back}`
         : // Rows giving no column: every column its default, one row each.
-          sql`INSERT INTO ${t} SELECT FROM generate_series(1, ${cells.length}) RETURNING ${back}`,
+          sql`INSERT INTO ${target} SELECT FROM generate_series(1, ${cells.length}) RETURNING ${back}`,
     );
     for (const raw of rowsOf<Row>(res)) out.push(mapped(raw, returning));
   }

@@ -281,7 +281,7 @@ export async function importRow(tx: Db, ctx: RowContext, row: FileRow): Promise<
 }
 
 /** Whether a mapped field refers to the resource imported into: a row's ref may name a record an earlier row creates. */
-const refersToItself = (ctx: RowContext) =>
+export const refersToItself = (ctx: RowContext) =>
   Object.values(ctx.mapping).some((f) => f && Object.hasOwn(ctx.r.fields, f) && ctx.r.fields[f].ref === ctx.r.name);
 
 /** Each row imported alone, in turn. */

@@ -462,7 +462,8 @@ describe('reading files', () => {
 describe('progress on the event stream', () => {
   test('a dry run shows how far it is while it runs (its rows are in a transaction no one sees)', async () => {
     const tag = `dp${Date.now().toString(36)}`;
-    const total = 1000;
+    // More than two of a whole-file run's batches (1,000 rows): its progress is written after each.
+    const total = 2500;
     const rows = Array.from({ length: total }, (_, i) => `{"name": "${tag} ${i}", "description": "d"}`).join('\n');
     const id = (await upload(ROLES, 'progress.jsonl', rows)).json().id as string;
     const res = await call(h, 'POST', `${ROLES}/imports/${id}/run`, {
