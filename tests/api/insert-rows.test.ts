@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type Column } from 'drizzle-orm';
 import { boolean, doublePrecision, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness';
@@ -7,6 +7,8 @@ import { insertRows } from '../../src/core/server/db/insert-rows';
 import { pgCode } from '../../src/core/server/crud/db-errors';
 import type { Db } from '../../src/core/server/db/client';
 import { rowsOf } from '../../src/core/server/db/rows';
+import { tableOf } from '../../src/core/server/db/resource-tables';
+import { productResources } from '../../resources/set';
 
 /** A table of every kind of column the field kinds make, with the defaults a create leaves to the database. */
 const DDL = (name: string) =>
@@ -162,6 +164,43 @@ describe('insertRows: the rows drizzle would insert, returned as drizzle returns
       .from(t)
       .where(sql`${t.email} = ${email}`)) as { n: number }[];
     expect(n).toBe(1);
+  });
+
+  test('every declared table: a column has a default in the database exactly when its schema says so', async () => {
+    // insertRows leaves a column without a default out of a row's statement (NULL), and one with a default in.
+    const defaults = new Map(
+      rowsOf<{ t: string; c: string; d: string | null }>(
+        await db.execute(
+          sql`SELECT table_name AS t, column_name AS c, column_default AS d FROM information_schema.columns WHERE table_schema = current_schema()`,
+        ),
+      ).map((x) => [`${x.t}.${x.c}`, x.d]),
+    );
+    const differ: string[] = [];
+    for (const r of productResources.list)
+      for (const col of Object.values(getTableColumns(tableOf(r)) as Record<string, Column>)) {
+        const d = defaults.get(`${getTableName(tableOf(r))}.${col.name}`);
+        if (d === undefined) differ.push(`${r.name}.${col.name}: no such column`);
+        else if ((d !== null) !== col.hasDefault) differ.push(`${r.name}.${col.name}: database ${d}, schema ${col.hasDefault}`);
+      }
+    expect(differ).toEqual([]);
+    expect(productResources.list.length).toBeGreaterThan(5);
+  });
+
+  test('rows leaving out different columns: each takes its defaults, one statement per set of defaulted columns', async () => {
+    const a = { id: randomUUID(), name: 'Has all', email: `all.${randomUUID()}@example.com`, score: 3, confirmed: false };
+    const b = { id: randomUUID(), name: 'No email, no score' };
+    const c = { id: randomUUID(), name: 'Only a score', score: 9 };
+    const got = await insertRows(db, t, [a, b, c], {
+      id: t.id,
+      email: t.email,
+      score: t.score,
+      confirmed: t.confirmed,
+      rowVersion: t.rowVersion,
+    });
+    const byName = new Map(got.map((r) => [r.id, r]));
+    expect(byName.get(a.id)).toMatchObject({ email: a.email, score: 3, confirmed: false, rowVersion: 1 });
+    expect(byName.get(b.id)).toMatchObject({ email: null, score: null, confirmed: true, rowVersion: 1 });
+    expect(byName.get(c.id)).toMatchObject({ email: null, score: 9, confirmed: true, rowVersion: 1 });
   });
 
   test('a row giving no column takes every default', async () => {

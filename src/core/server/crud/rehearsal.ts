@@ -66,6 +66,9 @@ class ConstraintError extends Error {
   }
 }
 
+/** The unique indexes a batch is checked against: not the id's, which the server makes for every create (a random UUID). */
+const probedUnique = (facts: TableFacts) => facts.unique.filter((u) => !(u.keys.length === 1 && u.keys[0] === 'id'));
+
 /**
  * The statement that finds, among the stand-in's rows with the given ids, the
  * constraints of the table they break: a boolean column for each, in the
@@ -73,7 +76,7 @@ class ConstraintError extends Error {
  */
 function checkOf(table: string, standIn: string, facts: TableFacts): (ids: readonly string[]) => SQL {
   const tests: string[] = [];
-  for (const u of facts.unique) {
+  for (const u of probedUnique(facts)) {
     const keys = u.keys.join(', ');
     const when = u.predicate ? ` AND (${u.predicate})` : '';
     // Unqualified names read the innermost table: the stand-in's row outside, the table's inside.
@@ -110,7 +113,7 @@ export async function makeStandIn(tx: Db, table: string): Promise<StandIn | null
   // The table's own names: a row used twice in the file breaks the constraint the table's error names.
   for (const u of facts.unique) await tx.execute(sql.raw(`CREATE UNIQUE INDEX ${quoted(u.name)} ON ${standIn} USING ${u.method}`));
   const check = checkOf(table, standIn, facts);
-  const constraints = [...facts.unique.map((u) => ['23505', u.name]), ...facts.foreign.map((f) => ['23503', f.name])];
+  const constraints = [...probedUnique(facts).map((u) => ['23505', u.name]), ...facts.foreign.map((f) => ['23503', f.name])];
   return {
     into: sql.raw(standIn),
     async check(db, ids) {

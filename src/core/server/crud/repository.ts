@@ -412,7 +412,8 @@ async function toRow(r: ResourceDef, body: Record<string, unknown>): Promise<Wri
     const v = kind.normalize ? kind.normalize(body[f]) : typeof body[f] === 'string' ? body[f].trim() : body[f];
     if (def.required && (v === '' || v === null)) fields[f] = `${humanize(f)} is required`;
     if (kind.related) related[f] = v;
-    else Object.assign(row, kind.toColumns ? await kind.toColumns(v, f, def) : { [f]: v === '' ? null : v });
+    else if (kind.toColumns) Object.assign(row, await kind.toColumns(v, f, def));
+    else row[f] = v === '' ? null : v;
   }
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
   return { row, related };

@@ -36,10 +36,11 @@ function mapped(raw: Row, returning: Record<string, Column>): Row {
 /**
  * Inserts `rows` into `t` and returns them as `returning` selects, as
  * `db.insert(t).values(rows).returning(returning)` does, with one statement
- * per shape of row (the columns a row gives; one for an import's rows):
+ * per shape of row (the columns with a default a row gives; one for an import's rows):
  * `INSERT ... SELECT ... FROM jsonb_populate_recordset(NULL::t, $1)`, the
  * rows one jsonb parameter. A column a row leaves out takes the column's
- * default, as drizzle's `default` keyword gives it. Why: drizzle builds an
+ * default, as drizzle's `default` keyword gives it (NULL for a column the
+ * schema gives none, which the database's must match: tested). Why: drizzle builds an
  * object for every cell, which cost an import of users 46 µs a row, more
  * than the database's own work for it. Rows this cannot carry (a column with
  * a default made in JavaScript, an SQL value, a binary cell) go through
@@ -74,27 +75,32 @@ export async function insertRows(
           .returning(returning as Record<string, PgColumn>) as unknown as Promise<Row[]>);
   const target = into ?? t;
   if (columns.some(([, c]) => c.defaultFn !== undefined || c.onUpdateFn !== undefined)) return viaDrizzle();
-  // Rows by the columns they give, each with its cells keyed by column name.
-  const shapes = new Map<string, { names: string[]; cells: Row[] }>();
+  // Rows by the defaulted columns they give (a column without a default that a row leaves out is NULL, as its
+  // DEFAULT would be: jsonb_populate_recordset reads a missing key so), each with its cells keyed by column name.
+  const shapes = new Map<string, { defaulted: string[]; cells: Row[] }>();
+  const plain = new Set<string>();
   for (const row of rows) {
-    const names: string[] = [];
+    const defaulted: string[] = [];
     const cells: Row = {};
     for (const [key, col] of columns) {
       const value = row[key];
       if (value === undefined) continue;
       const cell = cellOf(col, value);
       if (cell === UNFIT) return viaDrizzle();
-      names.push(col.name);
+      if (col.hasDefault) defaulted.push(col.name);
+      else plain.add(col.name);
       cells[col.name] = cell;
     }
-    const shape = names.join(',');
+    const shape = defaulted.join(',');
     const group = shapes.get(shape);
     if (group) group.cells.push(cells);
-    else shapes.set(shape, { names, cells: [cells] });
+    else shapes.set(shape, { defaulted, cells: [cells] });
   }
   const back = sql.raw([...new Set(Object.values(returning).map((c) => c.name))].map(quoted).join(', '));
   const out: Row[] = [];
-  for (const { names, cells } of shapes.values()) {
+  for (const { defaulted, cells } of shapes.values()) {
+    const given = new Set([...plain, ...defaulted]);
+    const names = columns.flatMap(([, c]) => (given.has(c.name) ? [c.name] : []));
     const list = sql.raw(names.map(quoted).join(', '));
     const res = await db.execute(
       names.length

@@ -227,9 +227,9 @@ async function changesNothing(tx: Db, ctx: RowContext, id: string, body: Record<
 
 /** The body checked by the body schema of the write (types coerced, defaults filled as a request's). */
 function checked(ctx: RowContext, row: FileRow, body: Record<string, unknown>, op: 'create' | 'update', errors: RowError[]) {
-  const copy = structuredClone(body);
+  // The body is the row's own, made for this check (bodyOf): the schema may change it (coerce, fill defaults).
   const validate = validatorOf(ctx.r, op);
-  if (validate(copy)) return copy;
+  if (validate(body)) return body;
   const fields = validationFields((validate.errors ?? []) as AjvIssue[]);
   for (const [f, message] of Object.entries(fields)) errors.push(productProblem(ctx, row, f, message));
   return null;

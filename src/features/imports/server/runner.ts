@@ -15,6 +15,7 @@ import type { FileStorage } from '../../../core/server/storage/file-storage';
 import type { ImportAction } from '../contract';
 import type { Mapping } from './mapping';
 import { readFile, type FileRow, type FileShape } from './parse';
+import { readAhead } from './read-ahead';
 import { FileProblem, say } from './problems';
 import { importRows, refersToItself, type RowContext } from './rows';
 import { insertErrors, lastErrorSeq, noCounts, type Counts, type ImportRow, type RowError } from './store';
@@ -251,7 +252,7 @@ export function createImportRunner(opts: RunnerOptions) {
             showProgress(db, job.id, rows);
           }
         };
-        for await (const row of await rowsOfFile(opts.storage, job)) {
+        for await (const row of readAhead(await rowsOfFile(opts.storage, job), WHOLE_BATCH)) {
           batch.push(row);
           if (batch.length >= WHOLE_BATCH) await run();
         }
@@ -325,7 +326,7 @@ export function createImportRunner(opts: RunnerOptions) {
       done += batch.length;
       batch = [];
     };
-    for await (const row of await rowsOfFile(opts.storage, job)) {
+    for await (const row of readAhead(await rowsOfFile(opts.storage, job), BATCH)) {
       seen += 1;
       // Rows a batch committed before this run took over.
       if (seen <= job.rowsDone) continue;
