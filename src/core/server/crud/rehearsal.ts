@@ -2,7 +2,8 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../shared/resource';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { tableOf } from '../db/resource-tables';
+import { tableOf, type AnyTable } from '../db/resource-tables';
+import { insertStatements } from '../db/insert-rows';
 
 /** What the catalog says of a table a rehearsal stands in for. */
 interface TableFacts {
@@ -42,16 +43,17 @@ async function factsOf(tx: Db, table: string): Promise<TableFacts> {
   return facts;
 }
 
-/** A stand-in for a resource's table in a rehearsal: its creates go there, then `check` judges them as the table would. */
+/** A stand-in for a resource's table in a rehearsal: its creates go there, judged as the table would judge them. */
 export interface StandIn {
-  /** The stand-in's name, for an INSERT. */
-  into: SQL;
   /**
-   * Throws what the table's own unique indexes and foreign keys would have
-   * thrown had the rows with `ids` gone into it: a PostgreSQL-shaped error
-   * with the same code and constraint name.
+   * Inserts `rows` (rows of `t`, each with its id) into the stand-in and
+   * throws what the table would have thrown for them: the stand-in's own
+   * NOT NULL, CHECK and unique indexes (rows used twice) as the database
+   * raises them, then the table's unique indexes and foreign keys against
+   * its rows, as a PostgreSQL-shaped error with the same code and constraint
+   * name. False, writing nothing, when the rows need drizzle's builder.
    */
-  check(tx: Db, ids: readonly string[]): Promise<void>;
+  write(tx: Db, t: AnyTable, rows: readonly Record<string, unknown>[]): Promise<boolean>;
 }
 
 /** An error as PostgreSQL raises it for a constraint (what translateDbError and an import read). */
@@ -70,11 +72,11 @@ class ConstraintError extends Error {
 const probedUnique = (facts: TableFacts) => facts.unique.filter((u) => !(u.keys.length === 1 && u.keys[0] === 'id'));
 
 /**
- * The statement that finds, among the stand-in's rows with the given ids, the
- * constraints of the table they break: a boolean column for each, in the
- * order of its unique indexes, then its foreign keys.
+ * The columns that tell, for the rows an INSERT into the stand-in returned
+ * (`batch`), which constraints of the table they break: a boolean for each,
+ * in the order of its probed unique indexes, then its foreign keys.
  */
-function checkOf(table: string, standIn: string, facts: TableFacts): (ids: readonly string[]) => SQL {
+function probesOf(table: string, standIn: string, facts: TableFacts): SQL {
   const tests: string[] = [];
   for (const u of probedUnique(facts)) {
     const keys = u.keys.join(', ');
@@ -85,20 +87,20 @@ function checkOf(table: string, standIn: string, facts: TableFacts): (ids: reado
   for (const f of facts.foreign) {
     const given = f.columns.map((c) => `s.${quoted(c)} IS NOT NULL`).join(' AND ');
     const match = (alias: string) => f.columns.map((c, k) => `${alias}.${quoted(f.targetColumns[k])} = s.${quoted(c)}`).join(' AND ');
-    // A key to the table itself may name a row made earlier in the same rehearsal.
-    const self = f.target === quoted(table) || f.target === table ? ` AND NOT EXISTS (SELECT 1 FROM ${standIn} o WHERE ${match('o')})` : '';
+    // A key to the table itself may name a row made earlier in the rehearsal (the stand-in) or in this batch.
+    const self =
+      f.target === quoted(table) || f.target === table
+        ? ` AND NOT EXISTS (SELECT 1 FROM ${standIn} o WHERE ${match('o')}) AND NOT EXISTS (SELECT 1 FROM batch o WHERE ${match('o')})`
+        : '';
     tests.push(`${given} AND NOT EXISTS (SELECT 1 FROM ${f.target} r WHERE ${match('r')})${self}`);
   }
-  const columns = sql.raw(tests.map((test, k) => `EXISTS (SELECT 1 FROM batch s WHERE ${test}) AS p${k}`).join(', ') || 'FALSE AS none');
-  // The batch's rows by the stand-in's unique id index: the planner knows them few, and probes the table's indexes.
-  return (ids) =>
-    sql`WITH batch AS MATERIALIZED (SELECT * FROM ${sql.raw(standIn)} WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])) SELECT ${columns}`;
+  return sql.raw(tests.map((test, k) => `EXISTS (SELECT 1 FROM batch s WHERE ${test}) AS p${k}`).join(', ') || 'FALSE AS none');
 }
 
 /**
  * Makes, inside `tx`, a stand-in for `table`: a temporary table shaped like
  * it (the same columns, defaults, NOT NULL and CHECK constraints, and its
- * unique indexes under their own names), whose `check` then judges rows
+ * unique indexes under their own names), whose `write` then judges rows
  * against the table's rows by its unique indexes and foreign keys. None for
  * a table a stand-in would not judge alike (a trigger on insert, an
  * exclusion constraint, a MATCH FULL key, NULLS NOT DISTINCT).
@@ -110,17 +112,22 @@ export async function makeStandIn(tx: Db, table: string): Promise<StandIn | null
   await tx.execute(
     sql.raw(`CREATE TEMPORARY TABLE ${standIn} (LIKE ${quoted(table)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED)`),
   );
-  // The table's own names: a row used twice in the file breaks the constraint the table's error names.
-  for (const u of facts.unique) await tx.execute(sql.raw(`CREATE UNIQUE INDEX ${quoted(u.name)} ON ${standIn} USING ${u.method}`));
-  const check = checkOf(table, standIn, facts);
+  // The table's own names: a row used twice in the file breaks the constraint the table's error names. Not the id's:
+  // the server makes every id of a create.
+  for (const u of probedUnique(facts)) await tx.execute(sql.raw(`CREATE UNIQUE INDEX ${quoted(u.name)} ON ${standIn} USING ${u.method}`));
+  const probes = probesOf(table, standIn, facts);
   const constraints = [...probedUnique(facts).map((u) => ['23505', u.name]), ...facts.foreign.map((f) => ['23503', f.name])];
   return {
-    into: sql.raw(standIn),
-    async check(db, ids) {
-      if (!constraints.length) return;
-      const [found] = rowsOf<Record<string, boolean>>(await db.execute(check(ids)));
-      const broken = Object.values(found ?? {}).indexOf(true);
-      if (broken >= 0) throw new ConstraintError(constraints[broken][0], constraints[broken][1]);
+    async write(db, t, rows) {
+      const statements = insertStatements(t, rows, sql.raw(standIn));
+      if (!statements) return false;
+      // The rows and the probes in one statement: the probes read the rows the INSERT returns.
+      for (const insert of statements) {
+        const [found] = rowsOf<Record<string, boolean>>(await db.execute(sql`WITH batch AS (${insert} RETURNING *) SELECT ${probes}`));
+        const broken = constraints.length ? Object.values(found ?? {}).indexOf(true) : -1;
+        if (broken >= 0) throw new ConstraintError(constraints[broken][0], constraints[broken][1]);
+      }
+      return true;
     },
   };
 }

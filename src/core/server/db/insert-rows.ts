@@ -34,47 +34,22 @@ function mapped(raw: Row, returning: Record<string, Column>): Row {
 }
 
 /**
- * Inserts `rows` into `t` and returns them as `returning` selects, as
- * `db.insert(t).values(rows).returning(returning)` does, with one statement
- * per shape of row (the columns with a default a row gives; one for an import's rows):
- * `INSERT ... SELECT ... FROM jsonb_populate_recordset(NULL::t, $1)`, the
- * rows one jsonb parameter. A column a row leaves out takes the column's
- * default, as drizzle's `default` keyword gives it (NULL for a column the
- * schema gives none, which the database's must match: tested). Why: drizzle builds an
- * object for every cell, which cost an import of users 46 µs a row, more
- * than the database's own work for it. Rows this cannot carry (a column with
- * a default made in JavaScript, an SQL value, a binary cell) go through
- * drizzle's builder. The order of the returned rows is not the given one.
+ * The statements that insert `rows` into `into` (a table shaped as `t`; `t`
+ * itself by default), without RETURNING: one per shape of row (the columns
+ * with a default a row gives; one for an import's rows), `INSERT ... SELECT
+ * ... FROM jsonb_populate_recordset(NULL::t, $1)`, the rows one jsonb
+ * parameter. A column a row leaves out takes the column's default, as
+ * drizzle's `default` keyword gives it (NULL for a column the schema gives
+ * none, which the database's must match: tested). Null when the rows need
+ * drizzle's builder: a column with a default made in JavaScript, an SQL
+ * value, a binary cell.
  */
-export async function insertRows(db: Db, t: AnyTable, rows: readonly Row[], returning: Record<string, Column>): Promise<Row[]>;
-/** The same into `into`, a table shaped as `t` (a rehearsal's stand-in); null when the rows need drizzle's builder, which knows only `t`. */
-export async function insertRows(
-  db: Db,
-  t: AnyTable,
-  rows: readonly Row[],
-  returning: Record<string, Column>,
-  into: SQL,
-): Promise<Row[] | null>;
-export async function insertRows(
-  db: Db,
-  t: AnyTable,
-  rows: readonly Row[],
-  returning: Record<string, Column>,
-  into?: SQL,
-): Promise<Row[] | null> {
+export function insertStatements(t: AnyTable, rows: readonly Row[], into: SQL | AnyTable = t): SQL[] | null {
   // Generated columns take no value (drizzle's `shouldDisableInsert`, which its types keep internal).
   const columns = Object.entries(getTableColumns(t) as Record<string, Column>).filter(
     ([, c]) => c.generated === undefined || c.generated.type === 'byDefault',
   );
-  const viaDrizzle = () =>
-    into
-      ? Promise.resolve(null)
-      : (db
-          .insert(t)
-          .values(rows)
-          .returning(returning as Record<string, PgColumn>) as unknown as Promise<Row[]>);
-  const target = into ?? t;
-  if (columns.some(([, c]) => c.defaultFn !== undefined || c.onUpdateFn !== undefined)) return viaDrizzle();
+  if (columns.some(([, c]) => c.defaultFn !== undefined || c.onUpdateFn !== undefined)) return null;
   // Rows by the defaulted columns they give (a column without a default that a row leaves out is NULL, as its
   // DEFAULT would be: jsonb_populate_recordset reads a missing key so), each with its cells keyed by column name.
   const shapes = new Map<string, { defaulted: string[]; cells: Row[] }>();
@@ -86,7 +61,7 @@ export async function insertRows(
       const value = row[key];
       if (value === undefined) continue;
       const cell = cellOf(col, value);
-      if (cell === UNFIT) return viaDrizzle();
+      if (cell === UNFIT) return null;
       if (col.hasDefault) defaulted.push(col.name);
       else plain.add(col.name);
       cells[col.name] = cell;
@@ -96,20 +71,36 @@ export async function insertRows(
     if (group) group.cells.push(cells);
     else shapes.set(shape, { defaulted, cells: [cells] });
   }
-  const back = sql.raw([...new Set(Object.values(returning).map((c) => c.name))].map(quoted).join(', '));
-  const out: Row[] = [];
-  for (const { defaulted, cells } of shapes.values()) {
+  return [...shapes.values()].map(({ defaulted, cells }) => {
     const given = new Set([...plain, ...defaulted]);
     const names = columns.flatMap(([, c]) => (given.has(c.name) ? [c.name] : []));
     const list = sql.raw(names.map(quoted).join(', '));
-    const res = await db.execute(
-      names.length
-        ? sql`INSERT INTO ${target} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${t}, ${JSON.stringify(cells)}::jsonb) RETURNING ${back}`
-        : // Rows giving no column: every column its default, one row each.
-          sql`INSERT INTO ${target} SELECT FROM generate_series(1, ${cells.length}) RETURNING ${back}`,
-    );
-    for (const raw of rowsOf<Row>(res)) out.push(mapped(raw, returning));
-  }
+    return names.length
+      ? sql`INSERT INTO ${into} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${t}, ${JSON.stringify(cells)}::jsonb)`
+      : // Rows giving no column: every column its default, one row each.
+        sql`INSERT INTO ${into} SELECT FROM generate_series(1, ${cells.length})`;
+  });
+}
+
+/**
+ * Inserts `rows` into `t` and returns them as `returning` selects, as
+ * `db.insert(t).values(rows).returning(returning)` does, through
+ * insertStatements (or drizzle's builder, for rows those cannot carry).
+ * Why: drizzle builds an object for every cell, which cost an import of
+ * users 46 µs a row, more than the database's own work for it. The order
+ * of the returned rows is not the given one.
+ */
+export async function insertRows(db: Db, t: AnyTable, rows: readonly Row[], returning: Record<string, Column>): Promise<Row[]> {
+  const statements = insertStatements(t, rows);
+  if (!statements)
+    return db
+      .insert(t)
+      .values(rows)
+      .returning(returning as Record<string, PgColumn>) as unknown as Promise<Row[]>;
+  const back = sql.raw([...new Set(Object.values(returning).map((c) => c.name))].map(quoted).join(', '));
+  const out: Row[] = [];
+  for (const statement of statements)
+    for (const raw of rowsOf<Row>(await db.execute(sql`${statement} RETURNING ${back}`))) out.push(mapped(raw, returning));
   return out;
 }
 
