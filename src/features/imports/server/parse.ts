@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { parse as csvParser, CsvError, type Info } from 'csv-parse';
+import { parse as csvParser, CsvError } from 'csv-parse';
 import { FileProblem } from './problems';
 
 /** The longest line (or CSV record) a file may have, in characters. */
@@ -90,28 +90,31 @@ function shapeOf(head: string): FileShape {
 
 /** CSV records as rows named by the first line (the header), each with the line it starts on. */
 async function* csvRows(texts: AsyncIterable<string>, delimiter: string, onColumns: (c: string[]) => void): AsyncGenerator<FileRow> {
-  const parser = csvParser({ delimiter, info: true, skip_empty_lines: true, max_record_size: MAX_LINE });
+  // Records as plain arrays (csv-parse's `info` made four objects a record) and empty lines as records of one
+  // empty cell, skipped here; the column count is checked here too, at the line the record starts on.
+  const parser = csvParser({ delimiter, relax_column_count: true, max_record_size: MAX_LINE });
   const input = Readable.from(texts);
   input.on('error', (err) => parser.destroy(err));
   input.pipe(parser);
   let columns: string[] | null = null;
-  // Lines are counted here: a record starts after the last one and the empty lines skipped, and spans
-  // one more line for each line break inside its quoted fields (csv-parse's own count takes a quoted
-  // CRLF for two).
+  // Lines are counted here: a record starts on the line after the last one and spans one more line for each
+  // line break inside its quoted fields (csv-parse's own count takes a quoted CRLF for two).
   let end = 0;
-  let empties = 0;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: Info }>) {
-      const start = end + 1 + (info.empty_lines - empties);
-      empties = info.empty_lines;
-      end = start + record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const start = end + 1;
+      end = start;
+      for (const cell of record) if (cell.includes('\n')) end += cell.split('\n').length - 1;
+      if (record.length === 1 && record[0] === '') continue;
       if (!columns) {
         columns = record.map((c) => c.trim());
         onColumns(columns);
         continue;
       }
+      if (record.length !== columns.length)
+        throw new FileProblem('column_count', { line: start, got: record.length, expected: columns.length });
       const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-      columns.forEach((c, i) => (values[c] = record[i]));
+      for (let i = 0; i < columns.length; i++) values[columns[i]] = record[i];
       yield { line: start, values, raw: record };
     }
   } catch (err) {

@@ -457,6 +457,24 @@ describe('reading files', () => {
       for await (const row of file.rows) expect(row).toBeTruthy();
     }).rejects.toMatchObject({ key: 'line_too_long', params: { line: 3 } });
   });
+
+  test('CSV lines are counted as an editor shows them: empty lines, a quoted line break, a short row after them', async () => {
+    const read = async (text: string) => {
+      const file = await readFile(Readable.from([Buffer.from(text)]));
+      const got: [number, unknown][] = [];
+      for await (const row of file.rows) got.push([row.line, row.values.name]);
+      return got;
+    };
+    expect(await read('name,email\n\nAnn,"a\nb"\n\nBob,\n,\n\n')).toEqual([
+      [3, 'Ann'],
+      [6, 'Bob'],
+      [7, ''],
+    ]);
+    await expect(read('name,email\n\nAnn,"a\nb"\nCid\n')).rejects.toMatchObject({
+      key: 'column_count',
+      params: { line: 5, got: 1, expected: 2 },
+    });
+  });
 });
 
 describe('progress on the event stream', () => {
