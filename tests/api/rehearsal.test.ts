@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness';
-import { makeStandIn } from '../../src/core/server/crud/rehearsal';
+import { createRehearsal, makeStandIn } from '../../src/core/server/crud/rehearsal';
+import { productResources } from '../../resources/set';
 import type { Db } from '../../src/core/server/db/client';
 import { rowsOf } from '../../src/core/server/db/rows';
 
@@ -160,6 +161,25 @@ describe('a rehearsal stand-in refuses exactly what its table refuses', () => {
       '23502',
       '22003',
     ]);
+  });
+
+  test('a rehearsal makes a stand-in for users, none for resources whose creates must reach the table', async () => {
+    await db
+      .transaction(async (tx) => {
+        const rehearsal = createRehearsal();
+        for (const name of ['users', 'roles', 'experiences']) await rehearsal.prepare(tx, productResources.byName(name));
+        // Roles: a list of permissions written beside each new role (and a trigger); experiences: a unique slug,
+        // made by reading the table, and pictures.
+        expect(['users', 'roles', 'experiences'].map((n) => Boolean(rehearsal.standInOf(productResources.byName(n))))).toEqual([
+          true,
+          false,
+          false,
+        ]);
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Error && err.message === 'Rollback')) throw err;
+      });
   });
 
   test('a table with a trigger on insert gets no stand-in: its creates go into it', async () => {

@@ -4,6 +4,12 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { tableOf, type AnyTable } from '../db/resource-tables';
 import { insertStatements } from '../db/insert-rows';
+import { inTransaction } from '../db/transaction';
+import { sqlState } from '../db/availability';
+import { serverKindOf } from '../../field-kinds/server';
+
+/** SQLSTATE of a refused privilege (here: creating a temporary table). */
+const INSUFFICIENT_PRIVILEGE = '42501';
 
 /** What the catalog says of a table a rehearsal stands in for. */
 interface TableFacts {
@@ -29,7 +35,8 @@ async function factsOf(tx: Db, table: string): Promise<TableFacts> {
           'name', c.relname,
           'keys', (SELECT jsonb_agg(pg_get_indexdef(i.indexrelid, k, true) ORDER BY k) FROM generate_series(1, i.indnkeyatts) k),
           'predicate', pg_get_expr(i.indpred, i.indrelid, true),
-          'method', substr(pg_get_indexdef(i.indexrelid), strpos(pg_get_indexdef(i.indexrelid), ' USING ') + 7)))
+          'method', substr(pg_get_indexdef(i.indexrelid), strpos(pg_get_indexdef(i.indexrelid), ' USING ') + 7))
+          ORDER BY i.indexrelid)
         FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid, t WHERE i.indrelid = t.oid AND i.indisunique AND i.indisvalid), '[]') AS unique,
       COALESCE((SELECT jsonb_agg(jsonb_build_object(
           'name', c.conname,
@@ -37,7 +44,8 @@ async function factsOf(tx: Db, table: string): Promise<TableFacts> {
                       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.att),
           'target', c.confrelid::regclass::text,
           'targetColumns', (SELECT jsonb_agg(a.attname ORDER BY k.n) FROM unnest(c.confkey) WITH ORDINALITY k(att, n)
-                      JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.att)))
+                      JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.att))
+          ORDER BY c.conname)
         FROM pg_constraint c, t WHERE c.conrelid = t.oid AND c.contype = 'f'), '[]') AS foreign`),
   );
   return facts;
@@ -68,7 +76,15 @@ class ConstraintError extends Error {
   }
 }
 
-/** The unique indexes a batch is checked against: not the id's, which the server makes for every create (a random UUID). */
+/**
+ * The unique indexes a batch is checked against, in the order PostgreSQL
+ * checks them (their OIDs'; foreign keys after them, by name, as their
+ * triggers fire); not the id's, which the server makes for every create (a
+ * random UUID). One difference stays: a row that repeats an earlier row of
+ * the file on one unique index and a record of the table on another is
+ * refused by the stand-in's own index first, so its message may name the
+ * other field than the commit's would (the row fails either way).
+ */
 const probedUnique = (facts: TableFacts) => facts.unique.filter((u) => !(u.keys.length === 1 && u.keys[0] === 'id'));
 
 /**
@@ -151,9 +167,16 @@ export function createRehearsal() {
      * back would take the stand-in with it).
      */
     async prepare(tx: Db, r: ResourceDef): Promise<void> {
-      // A slug is made unique by reading the table, where rows made earlier in the rehearsal are not.
-      if (Object.values(r.fields).some((d) => d.slugFrom)) return;
-      const standIn = await makeStandIn(tx, getTableName(tableOf(r)));
+      // A slug is made unique by reading the table, where rows made earlier in the rehearsal are not; a related
+      // write (a list of refs, pictures) names the new row, which must then be in the table. Either would put
+      // some of the rehearsal's rows in the table and others in the stand-in, which do not see each other.
+      if (Object.values(r.fields).some((d) => d.slugFrom || serverKindOf(d).related)) return;
+      // In a savepoint: a database that refuses temporary tables (REVOKE TEMP) leaves the rehearsal without
+      // a stand-in, writing into the table as before, rather than failing it.
+      const standIn = await inTransaction(tx, (sp) => makeStandIn(sp, getTableName(tableOf(r)))).catch((err: unknown) => {
+        if (sqlState(err) === INSUFFICIENT_PRIVILEGE) return null;
+        throw err;
+      });
       if (standIn) standIns.set(r, standIn);
     },
     /** `r`'s stand-in, if the rehearsal made one. */

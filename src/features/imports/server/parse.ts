@@ -91,7 +91,8 @@ function shapeOf(head: string): FileShape {
 /** CSV records as rows named by the first line (the header), each with the line it starts on. */
 async function* csvRows(texts: AsyncIterable<string>, delimiter: string, onColumns: (c: string[]) => void): AsyncGenerator<FileRow> {
   // Records as plain arrays (csv-parse's `info` made four objects a record) and empty lines as records of one
-  // empty cell, skipped here; the column count is checked here too, at the line the record starts on.
+  // empty cell, skipped here (a line holding only `""` reads the same: it is skipped too, an empty row); the
+  // column count is checked here too, at the line the record starts on.
   const parser = csvParser({ delimiter, relax_column_count: true, max_record_size: MAX_LINE });
   const input = Readable.from(texts);
   input.on('error', (err) => parser.destroy(err));

@@ -280,9 +280,15 @@ export async function importRow(tx: Db, ctx: RowContext, row: FileRow): Promise<
   }
 }
 
-/** Whether a mapped field refers to the resource imported into: a row's ref may name a record an earlier row creates. */
+/**
+ * Whether a mapped field refers to the table imported into (the resource, or another declared over its table): a
+ * row's ref may name a record an earlier row creates.
+ */
 export const refersToItself = (ctx: RowContext) =>
-  Object.values(ctx.mapping).some((f) => f && Object.hasOwn(ctx.r.fields, f) && ctx.r.fields[f].ref === ctx.r.name);
+  Object.values(ctx.mapping).some((f) => {
+    const ref = f && Object.hasOwn(ctx.r.fields, f) ? ctx.r.fields[f].ref : undefined;
+    return ref !== undefined && (ref === ctx.r.name || ctx.find(ref)?.table === ctx.r.table);
+  });
 
 /** Each row imported alone, in turn. */
 async function oneByOne(tx: Db, ctx: RowContext, rows: readonly FileRow[]): Promise<RowOutcome[]> {
