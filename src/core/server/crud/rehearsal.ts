@@ -92,9 +92,9 @@ const probedUnique = (facts: TableFacts) => facts.unique.filter((u) => !(u.keys.
  * (`batch`), which constraints of the table they break: a boolean for each,
  * in the order of its probed unique indexes, then its foreign keys.
  */
-function probesOf(table: string, standIn: string, facts: TableFacts): SQL {
+function probesOf(table: string, standIn: string, facts: TableFacts, unique: TableFacts['unique']): SQL {
   const tests: string[] = [];
-  for (const u of probedUnique(facts)) {
+  for (const u of unique) {
     const keys = u.keys.join(', ');
     const when = u.predicate ? ` AND (${u.predicate})` : '';
     // Unqualified names read the innermost table: the stand-in's row outside, the table's inside.
@@ -130,9 +130,10 @@ export async function makeStandIn(tx: Db, table: string): Promise<StandIn | null
   );
   // The table's own names: a row used twice in the file breaks the constraint the table's error names. Not the id's:
   // the server makes every id of a create.
-  for (const u of probedUnique(facts)) await tx.execute(sql.raw(`CREATE UNIQUE INDEX ${quoted(u.name)} ON ${standIn} USING ${u.method}`));
-  const probes = probesOf(table, standIn, facts);
-  const constraints = [...probedUnique(facts).map((u) => ['23505', u.name]), ...facts.foreign.map((f) => ['23503', f.name])];
+  const unique = probedUnique(facts);
+  for (const u of unique) await tx.execute(sql.raw(`CREATE UNIQUE INDEX ${quoted(u.name)} ON ${standIn} USING ${u.method}`));
+  const probes = probesOf(table, standIn, facts, unique);
+  const constraints = [...unique.map((u) => ['23505', u.name]), ...facts.foreign.map((f) => ['23503', f.name])];
   return {
     async write(db, t, rows) {
       const statements = insertStatements(t, rows, sql.raw(standIn));

@@ -259,7 +259,7 @@ export interface WriteContext {
   /**
    * The write is rehearsed: its transaction always rolls back (an import's
    * dry run). Creates go into the resource's stand-in when the rehearsal
-   * made one (and no related writes or hooks need the real row), and nothing
+   * made one (never for a resource with related writes), and nothing
    * follows a write (version, audit entry, event, ended sessions).
    */
   rehearsal?: Rehearsal;

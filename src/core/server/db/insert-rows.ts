@@ -74,7 +74,7 @@ export function insertStatements(t: AnyTable, rows: readonly Row[], into: SQL | 
   return [...shapes.values()].map(({ defaulted, cells }) => {
     const given = new Set([...plain, ...defaulted]);
     const names = columns.flatMap(([, c]) => (given.has(c.name) ? [c.name] : []));
-    const list = sql.raw(names.map(quoted).join(', '));
+    const list = columnList(names);
     return names.length
       ? sql`INSERT INTO ${into} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${t}, ${JSON.stringify(cells)}::jsonb)`
       : // Rows giving no column: every column its default, one row each.
@@ -97,11 +97,16 @@ export async function insertRows(db: Db, t: AnyTable, rows: readonly Row[], retu
       .insert(t)
       .values(rows)
       .returning(returning as Record<string, PgColumn>) as unknown as Promise<Row[]>;
-  const back = sql.raw([...new Set(Object.values(returning).map((c) => c.name))].map(quoted).join(', '));
+  const back = columnList([...new Set(Object.values(returning).map((c) => c.name))]);
   const out: Row[] = [];
   for (const statement of statements)
     for (const raw of rowsOf<Row>(await db.execute(sql`${statement} RETURNING ${back}`))) out.push(mapped(raw, returning));
   return out;
 }
 
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** Column names as a comma-separated list of quoted identifiers. */
+const columnList = (names: readonly string[]): SQL =>
+  sql.join(
+    names.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
