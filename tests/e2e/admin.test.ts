@@ -241,12 +241,17 @@ describe('admin back office in Chromium', () => {
   });
 
   it('searches and paginates, a new search going back to page 1', async () => {
+    // A retry of this test finds the seeds its first try made: it adds only those missing.
+    const made = (await api('GET', '/api/auth/users?q=seed&limit=100')) as { data: { email: string }[] };
+    const have = new Set(made.data.map((u) => u.email));
     for (let i = 1; i <= 28; i++) {
       const n = String(i).padStart(2, '0');
+      if (have.has(`seed${n}@example.com`)) continue;
       await api('POST', '/api/auth/users', { name: `Seed ${n}`, email: `seed${n}@example.com`, confirmed: true, blocked: false });
     }
-    await openList('/users', /^Users \(30\)$/);
-    expect(await page.locator('tbody tr').count()).toBe(25);
+    // No search or page a first try left in the list's remembered state.
+    await openList('/users?filter=%7B%7D&page=1', /^Users \(30\)$/);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(25);
     await page.getByText('1-25 of 30').first().waitFor();
     await page.getByRole('button', { name: 'Go to next page' }).first().click();
     await page.getByText('26-30 of 30').first().waitFor();
