@@ -263,6 +263,22 @@ export interface WriteContext {
    * follows a write (version, audit entry, event, ended sessions).
    */
   rehearsal?: Rehearsal;
+  /**
+   * The caller's transaction commits later (an import's batch): what must
+   * wait for the commit (removing a replaced picture's file) is handed here
+   * instead of run. The caller runs it, with a handle outside the
+   * transaction, once that commits, and drops it when it rolls back.
+   */
+  afterCommit?: (work: AfterCommit) => void;
+}
+
+/** Work for after a commit, given a handle on the database as committed. */
+export type AfterCommit = (db: Db) => Promise<void>;
+
+/** Runs what follows a committed write now, or hands it to the caller whose transaction commits later. */
+async function followCommit(db: Db, ctx: WriteContext, work: AfterCommit): Promise<void> {
+  if (ctx.afterCommit) ctx.afterCommit(work);
+  else await work(db);
 }
 
 /** The answer to a write on a record changed since the writer read it: 412, with the record as it is now. */
@@ -533,7 +549,7 @@ async function writeTransaction(db: Db, r: ResourceDef, ctx: WriteContext, write
     for (const w of writes) await discardAll(w.planned);
     throw translateDbError(r, err);
   }
-  for (const then of after) await then();
+  for (const then of after) await followCommit(db, ctx, then);
   return ids;
 }
 
@@ -594,7 +610,7 @@ export async function insertRecords(
     for (const i of items) await discardAll(i.planned);
     throw translateDbError(r, err);
   }
-  for (const then of after) await then();
+  for (const then of after) await followCommit(db, ctx, then);
   return ids;
 }
 
@@ -814,7 +830,7 @@ export async function updateRecords(
     for (const [f, def] of Object.entries(r.fields)) {
       const release = serverKindOf(def).afterReplace;
       if (release && before[f] != null && before[f] !== record[f])
-        await release({ db, storage: ctx.storage, table: tableOf(r), field: f }, before[f]);
+        await followCommit(db, ctx, (done) => release({ db: done, storage: ctx.storage, table: tableOf(r), field: f }, before[f]));
     }
   if (!ctx.access && !ctx.targets) return out;
   // The answer shows a caller with access rules only the fields they read.
@@ -858,8 +874,10 @@ export async function deleteRecords(db: Db, r: ResourceDef, ids: readonly string
   // unless the trash keeps it (the trash's purge removes it).
   if (r.history !== false) return befores;
   for (const before of befores)
-    for (const [f, def] of Object.entries(r.fields))
-      await serverKindOf(def).afterDelete?.({ db, storage: ctx.storage, table: t, field: f }, before[f]);
+    for (const [f, def] of Object.entries(r.fields)) {
+      const release = serverKindOf(def).afterDelete;
+      if (release) await followCommit(db, ctx, (done) => release({ db: done, storage: ctx.storage, table: t, field: f }, before[f]));
+    }
   return befores;
 }
 

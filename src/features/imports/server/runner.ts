@@ -9,7 +9,7 @@ import { imports, importErrors } from '../../../core/server/db/system-tables';
 import { inTransaction } from '../../../core/server/db/transaction';
 import { accessOfUser } from '../../../core/server/access/route-access';
 import { rankGuard } from '../../../core/server/crud/rank-guard';
-import type { WriteContext } from '../../../core/server/crud/repository';
+import type { AfterCommit, WriteContext } from '../../../core/server/crud/repository';
 import { createRehearsal } from '../../../core/server/crud/rehearsal';
 import type { FileStorage } from '../../../core/server/storage/file-storage';
 import type { ImportAction } from '../contract';
@@ -162,6 +162,24 @@ async function rowsOfFile(storage: FileStorage, job: ImportRow): Promise<AsyncGe
 }
 
 /**
+ * What an import's writes leave for after their commit (a replaced
+ * picture's file to remove), collected while its transaction runs: run once
+ * it committed, dropped when it rolled back (a dry run included).
+ */
+function afterCommitting(ctx: RowContext) {
+  const pending: AfterCommit[] = [];
+  const add = (work: AfterCommit) => void pending.push(work);
+  return {
+    ctx: { ...ctx, createCtx: { ...ctx.createCtx, afterCommit: add }, updateCtx: { ...ctx.updateCtx, afterCommit: add } },
+    /** Runs what the committed transaction left; a failure is logged (the rows are in), never the import's. */
+    async run(db: Db, log: FastifyBaseLogger, importId: string) {
+      for (const work of pending.splice(0))
+        await work(db).catch((err: unknown) => log.warn({ err, importId }, 'import: work after a commit failed'));
+    },
+  };
+}
+
+/**
  * Runs imports in this process: claims one at a time from the database
  * (FOR UPDATE SKIP LOCKED with a lease, so any replica runs any import and
  * each runs in one), runs it and records how it ended.
@@ -228,6 +246,7 @@ export function createImportRunner(opts: RunnerOptions) {
     let rows = 0;
     let shown = 0; // the first batch is shown at once
     const dry = job.mode === 'dry-run';
+    const after = afterCommitting(ctx);
     try {
       await inTransaction(db, async (tx) => {
         // A dry run of creates rehearses: they go into a stand-in of the table, judged by its constraints
@@ -235,8 +254,8 @@ export function createImportRunner(opts: RunnerOptions) {
         const rehearsal = dry && ctx.action === 'create' && !refersToItself(ctx) ? createRehearsal() : undefined;
         await rehearsal?.prepare(tx, ctx.r);
         const rowCtx: RowContext = rehearsal
-          ? { ...ctx, createCtx: { ...ctx.createCtx, rehearsal }, updateCtx: { ...ctx.updateCtx, rehearsal } }
-          : ctx;
+          ? { ...after.ctx, createCtx: { ...after.ctx.createCtx, rehearsal }, updateCtx: { ...after.ctx.updateCtx, rehearsal } }
+          : after.ctx;
         // WHOLE_BATCH rows at a time, so creates go together (importRows); each still sees the rows before it.
         let batch: FileRow[] = [];
         const run = async () => {
@@ -264,7 +283,7 @@ export function createImportRunner(opts: RunnerOptions) {
     } catch (err) {
       if (!(err instanceof RollBack)) throw err;
     }
-    if (!dry && !counts.failed) return;
+    if (!dry && !counts.failed) return after.run(db, opts.log, job.id);
     await inTransaction(db, async (tx) => {
       await tx.delete(importErrors).where(eq(importErrors.importId, job.id));
       await insertErrors(tx, job.id, 0, errors);
@@ -292,12 +311,13 @@ export function createImportRunner(opts: RunnerOptions) {
     let seq = await lastErrorSeq(db, job.id);
     let batch: FileRow[] = [];
     let seen = 0;
+    const after = afterCommitting(ctx);
     const commit = async () => {
       if (isCancelled()) throw new Stopped();
       const add1 = noCounts();
       const errors: RowError[] = [];
       await inTransaction(db, async (tx) => {
-        for (const outcome of await importRows(tx, ctx, batch)) {
+        for (const outcome of await importRows(tx, after.ctx, batch)) {
           add(add1, outcome);
           if (Array.isArray(outcome)) errors.push(...outcome);
         }
@@ -322,6 +342,7 @@ export function createImportRunner(opts: RunnerOptions) {
         if (!held.length) throw new Stopped();
         Object.assign(counts, next);
       });
+      await after.run(db, opts.log, job.id);
       seq += errors.length;
       done += batch.length;
       batch = [];
