@@ -829,8 +829,10 @@ export async function updateRecords(
   for (const { record, before } of out)
     for (const [f, def] of Object.entries(r.fields)) {
       const release = serverKindOf(def).afterReplace;
-      if (release && before[f] != null && before[f] !== record[f])
-        await followCommit(db, ctx, (done) => release({ db: done, storage: ctx.storage, table: tableOf(r), field: f }, before[f]));
+      // Only the old value is kept for later, not the whole record (an import may hold many until its commit).
+      const old = before[f];
+      if (release && old != null && old !== record[f])
+        await followCommit(db, ctx, (done) => release({ db: done, storage: ctx.storage, table: tableOf(r), field: f }, old));
     }
   if (!ctx.access && !ctx.targets) return out;
   // The answer shows a caller with access rules only the fields they read.
@@ -876,7 +878,8 @@ export async function deleteRecords(db: Db, r: ResourceDef, ids: readonly string
   for (const before of befores)
     for (const [f, def] of Object.entries(r.fields)) {
       const release = serverKindOf(def).afterDelete;
-      if (release) await followCommit(db, ctx, (done) => release({ db: done, storage: ctx.storage, table: t, field: f }, before[f]));
+      const old = before[f];
+      if (release) await followCommit(db, ctx, (done) => release({ db: done, storage: ctx.storage, table: t, field: f }, old));
     }
   return befores;
 }

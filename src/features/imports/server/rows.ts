@@ -240,7 +240,9 @@ function checked(ctx: RowContext, row: FileRow, body: Record<string, unknown>, o
  * replaced picture's file to remove): `ctx` collects it apart, and `keep`
  * hands it on once the savepoint held. A savepoint rolled back (a batch
  * halved, a row refused) drops its share: nothing it wrote stays, so
- * nothing it replaced may go.
+ * nothing it replaced may go. (Today a write that hands work on is the
+ * savepoint's last step, so a share dropped is an empty one; this keeps it
+ * so when a later check comes after the write.)
  */
 function ownAfterCommit(ctx: RowContext): { ctx: RowContext; keep: () => void } {
   const mine: { work: AfterCommit; to: (work: AfterCommit) => void }[] = [];

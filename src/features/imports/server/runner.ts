@@ -164,11 +164,13 @@ async function rowsOfFile(storage: FileStorage, job: ImportRow): Promise<AsyncGe
 /**
  * What an import's writes leave for after their commit (a replaced
  * picture's file to remove), collected while its transaction runs: run once
- * it committed, dropped when it rolled back (a dry run included).
+ * it committed, dropped when it rolled back. A dry run, which never
+ * commits, keeps none. A process dying between a commit and this work
+ * leaves an unused file behind, never a record without its file.
  */
-function afterCommitting(ctx: RowContext) {
+function afterCommitting(ctx: RowContext, rehearsed: boolean) {
   const pending: AfterCommit[] = [];
-  const add = (work: AfterCommit) => void pending.push(work);
+  const add = rehearsed ? () => undefined : (work: AfterCommit) => void pending.push(work);
   return {
     ctx: { ...ctx, createCtx: { ...ctx.createCtx, afterCommit: add }, updateCtx: { ...ctx.updateCtx, afterCommit: add } },
     /** Runs what the committed transaction left; a failure is logged (the rows are in), never the import's. */
@@ -176,6 +178,8 @@ function afterCommitting(ctx: RowContext) {
       for (const work of pending.splice(0))
         await work(db).catch((err: unknown) => log.warn({ err, importId }, 'import: work after a commit failed'));
     },
+    /** The transaction rolled back: nothing it left may run. */
+    drop: () => void pending.splice(0),
   };
 }
 
@@ -246,7 +250,7 @@ export function createImportRunner(opts: RunnerOptions) {
     let rows = 0;
     let shown = 0; // the first batch is shown at once
     const dry = job.mode === 'dry-run';
-    const after = afterCommitting(ctx);
+    const after = afterCommitting(ctx, dry);
     try {
       await inTransaction(db, async (tx) => {
         // A dry run of creates rehearses: they go into a stand-in of the table, judged by its constraints
@@ -283,6 +287,7 @@ export function createImportRunner(opts: RunnerOptions) {
     } catch (err) {
       if (!(err instanceof RollBack)) throw err;
     }
+    // Committed, and shown done: the replaced pictures' files go right after.
     if (!dry && !counts.failed) return after.run(db, opts.log, job.id);
     await inTransaction(db, async (tx) => {
       await tx.delete(importErrors).where(eq(importErrors.importId, job.id));
@@ -311,12 +316,12 @@ export function createImportRunner(opts: RunnerOptions) {
     let seq = await lastErrorSeq(db, job.id);
     let batch: FileRow[] = [];
     let seen = 0;
-    const after = afterCommitting(ctx);
+    const after = afterCommitting(ctx, false);
     const commit = async () => {
       if (isCancelled()) throw new Stopped();
       const add1 = noCounts();
       const errors: RowError[] = [];
-      await inTransaction(db, async (tx) => {
+      const written = inTransaction(db, async (tx) => {
         for (const outcome of await importRows(tx, after.ctx, batch)) {
           add(add1, outcome);
           if (Array.isArray(outcome)) errors.push(...outcome);
@@ -341,6 +346,10 @@ export function createImportRunner(opts: RunnerOptions) {
         // Cancelled meanwhile: this batch is not committed.
         if (!held.length) throw new Stopped();
         Object.assign(counts, next);
+      });
+      await written.catch((err: unknown) => {
+        after.drop();
+        throw err;
       });
       await after.run(db, opts.log, job.id);
       seq += errors.length;
