@@ -78,11 +78,21 @@ async function peek(texts: AsyncGenerator<string>): Promise<{ head: string; all:
   return { head, all: all() };
 }
 
+/**
+ * Where a CSV record ends: any line break, in any mix. csv-parse left to
+ * itself takes the first line's break for the whole file, and a file pasted
+ * together from Windows and Unix parts then read a LF-ended line into the
+ * next record's cell. CRLF first, so that it is one break, not two.
+ */
+const LINE_BREAKS = ['\r\n', '\n', '\r'];
+/** One of LINE_BREAKS, for counting the lines a quoted cell spans. */
+const LINE_BREAK = /\r\n|\n|\r/;
+
 /** The shape of a file from its first text: JSON when it starts with `[` or `{`, else CSV split by `;` or `,`, whichever its first line has more of. */
 function shapeOf(head: string): FileShape {
   const start = head.trimStart()[0];
   if (start === '[' || start === '{') return { format: 'json', delimiter: null };
-  const first = head.split('\n')[0].replace(/"[^"]*"/g, '');
+  const first = head.split(LINE_BREAK)[0].replace(/"[^"]*"/g, '');
   const semicolons = first.split(';').length;
   const commas = first.split(',').length;
   return { format: 'csv', delimiter: semicolons > commas ? ';' : ',' };
@@ -93,7 +103,7 @@ async function* csvRows(texts: AsyncIterable<string>, delimiter: string, onColum
   // Records as plain arrays (csv-parse's `info` made four objects a record) and empty lines as records of one
   // empty cell, skipped here (a line holding only `""` reads the same: it is skipped too, an empty row); the
   // column count is checked here too, at the line the record starts on.
-  const parser = csvParser({ delimiter, relax_column_count: true, max_record_size: MAX_LINE });
+  const parser = csvParser({ delimiter, record_delimiter: LINE_BREAKS, relax_column_count: true, max_record_size: MAX_LINE });
   const input = Readable.from(texts);
   input.on('error', (err) => parser.destroy(err));
   input.pipe(parser);
@@ -105,7 +115,7 @@ async function* csvRows(texts: AsyncIterable<string>, delimiter: string, onColum
     for await (const record of parser as AsyncIterable<string[]>) {
       const start = end + 1;
       end = start;
-      for (const cell of record) if (cell.includes('\n')) end += cell.split('\n').length - 1;
+      for (const cell of record) if (cell.includes('\n') || cell.includes('\r')) end += cell.split(LINE_BREAK).length - 1;
       if (record.length === 1 && record[0] === '') continue;
       if (!columns) {
         columns = record.map((c) => c.trim());

@@ -476,6 +476,26 @@ describe('reading files', () => {
       params: { line: 5, got: 1, expected: 2 },
     });
   });
+
+  test('a file pasted together from Windows and Unix parts: every line break ends a row, in any mix', async () => {
+    const tag = `mx${Date.now().toString(36)}`;
+    // CRLF first (csv-parse took the first line's break for the whole file), then LF after a quoted cell and after
+    // a plain one, then an old Mac CR.
+    const csv =
+      `name,email\r\nAnn ${tag},ann-${tag}@example.com\n` +
+      `Bob ${tag},"bob-${tag}@example.com"\nCid ${tag},cid-${tag}@example.com\r\n` +
+      `Dora ${tag},dora-${tag}@example.com\rEli ${tag},eli-${tag}@example.com\r\n`;
+    const up = await upload(USERS, 'mixed.csv', csv);
+    expect(up.statusCode, up.body).toBe(201);
+    expect(up.json()).toMatchObject({ columns: ['name', 'email'], rows: 5 });
+    const id = up.json().id as string;
+    const dry = await run(USERS, id, { mode: 'dry-run', action: 'create', atomic: false });
+    expect(dry).toMatchObject({ state: 'done', result: { created: 5, failed: 0 } });
+    const done = await run(USERS, id, { mode: 'commit', action: 'create', atomic: true });
+    expect(done).toMatchObject({ state: 'done', result: { created: 5, failed: 0 } });
+    const names = await runSql(h, sql`SELECT name FROM users WHERE email LIKE ${`%-${tag}@example.com`} ORDER BY name`);
+    expect(names.map((r) => r.name)).toEqual(['Ann', 'Bob', 'Cid', 'Dora', 'Eli'].map((n) => `${n} ${tag}`));
+  });
 });
 
 describe('progress on the event stream', () => {
