@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { rowsOf } from '../../src/core/server/db/rows';
@@ -122,4 +123,22 @@ export async function settlesTo<T>(probe: () => Promise<T>, expected: T, timeout
     last = await probe();
   }
   return last;
+}
+
+/** A real picture (a PNG of one colour) uploaded as a person's profile image: the path the server issued. */
+export async function uploadedImage(h: Harness, token: string, background = '#36c'): Promise<string> {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+  const req = new Request('http://localhost/', { method: 'POST', body: form });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/upload/profile-image',
+    headers: { ...bearer(token), 'content-type': req.headers.get('content-type')! },
+    payload: Buffer.from(await req.arrayBuffer()),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().filePaths[0].path as string;
 }

@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bearer, startHarness, type Harness } from '../harness';
-import { call, createUser, uniqueEmail } from '../helpers';
+import { startHarness, type Harness } from '../harness';
+import { call, createUser, uniqueEmail, uploadedImage } from '../helpers';
 
 // A user's `image` accepted any string (`javascript:...`, an
 // external tracker URL). Only empty or a path the upload route issued.
@@ -12,22 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function uploadedPath(): Promise<string> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-  const req = new Request('http://localhost/', { method: 'POST', body: form });
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/upload/profile-image',
-    headers: { ...bearer(h.adminToken), 'content-type': req.headers.get('content-type')! },
-    payload: Buffer.from(await req.arrayBuffer()),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().filePaths[0].path;
-}
+const uploadedPath = () => uploadedImage(h, h.adminToken);
 
 const BAD = [
   'javascript:alert(document.cookie)',

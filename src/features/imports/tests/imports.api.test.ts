@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, startHarness, type Harness } from '../../../../tests/api/harness';
-import { assertNoSecrets, call, createUser, permissionByRoute, runSql } from '../../../../tests/api/helpers';
+import { assertNoSecrets, call, createUser, permissionByRoute, runSql, uploadedImage } from '../../../../tests/api/helpers';
 import { openStream } from '../../../../tests/api/stream-reader';
 import { MAX_LINE, readFile } from '../server/parse';
 
@@ -689,28 +688,11 @@ describe('traces and secrets', () => {
 });
 
 describe('pictures an import replaces', () => {
-  /** A real picture, stored as a person's upload is: its issued path. */
-  async function picture(red: number): Promise<string> {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: red, g: 90, b: 40 } } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'face.png');
-    const req = new Request('http://localhost/', { method: 'POST', body: form });
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/upload/profile-image',
-      headers: { 'content-type': req.headers.get('content-type')!, ...bearer(h.adminToken) },
-      payload: Buffer.from(await req.arrayBuffer()),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().filePaths[0].path as string;
-  }
   const served = async (p: string) => (await h.app.inject({ method: 'GET', url: p })).statusCode;
 
   test('a dry run or a rolled-back run leaves the replaced picture in place; a commit replaces it', async () => {
     const tag = `pic${Date.now().toString(36)}`;
-    const [old, replacement] = [await picture(200), await picture(20)];
+    const [old, replacement] = [await uploadedImage(h, h.adminToken, '#c83'), await uploadedImage(h, h.adminToken, '#38c')];
     const created = await call(h, 'POST', USERS, {
       token: h.adminToken,
       body: { name: `Pia ${tag}`, email: `pia-${tag}@example.com`, password: 'secret-pass-1', image: old },
@@ -723,34 +705,27 @@ describe('pictures an import replaces', () => {
     const csv = `email,image\npia-${tag}@example.com,${replacement}\n`;
     const imageOf = async () => (await call(h, 'GET', `${USERS}/${user._id}`, { token: h.adminToken })).json().image;
 
-    const dry = await run(USERS, (await upload(USERS, 'pictures.csv', csv)).json().id, {
-      mode: 'dry-run',
-      action: 'update',
-      key: 'email',
-      atomic: false,
-    });
+    // The same file uploaded again asks for a confirmation (a file already imported): given.
+    const updateFrom = async (text: string, mode: string, atomic: boolean) =>
+      run(USERS, (await upload(USERS, 'pictures.csv', text, { confirm: true })).json().id, {
+        mode,
+        action: 'update',
+        key: 'email',
+        atomic,
+      });
+    const dry = await updateFrom(csv, 'dry-run', false);
     expect(dry).toMatchObject({ state: 'done', result: { updated: 1, failed: 0 } });
     expect(await imageOf()).toBe(old);
     expect(await served(old)).toBe(200);
 
     // All or nothing, with a second row that fails: the first row's change rolls back with it.
     const failing = `${csv}nobody-${tag}@example.com,${replacement}\n`;
-    const atomic = await run(USERS, (await upload(USERS, 'pictures2.csv', failing)).json().id, {
-      mode: 'commit',
-      action: 'update',
-      key: 'email',
-      atomic: true,
-    });
+    const atomic = await updateFrom(failing, 'commit', true);
     expect(atomic).toMatchObject({ state: 'failed' });
     expect(await imageOf()).toBe(old);
     expect(await served(old)).toBe(200);
 
-    const done = await run(USERS, (await upload(USERS, 'pictures3.csv', csv, { confirm: true })).json().id, {
-      mode: 'commit',
-      action: 'update',
-      key: 'email',
-      atomic: false,
-    });
+    const done = await updateFrom(csv, 'commit', false);
     expect(done).toMatchObject({ state: 'done', result: { updated: 1, failed: 0 } });
     expect(await imageOf()).toBe(replacement);
     expect(await served(replacement)).toBe(200);
