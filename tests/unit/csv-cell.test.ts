@@ -13,4 +13,10 @@ describe('a CSV cell', () => {
     expect(csvCell('a, "b"')).toBe('"a, ""b"""');
     expect(csvCell('=x,y')).toBe(`"'=x,y"`);
   });
+  it("quotes a cell holding the file's delimiter: semicolons in a semicolon file, commas left bare there", () => {
+    expect(csvCell('Street 3; Floor 2', ';')).toBe('"Street 3; Floor 2"');
+    expect(csvCell('Smith, Ann', ';')).toBe('Smith, Ann');
+    expect(csvCell('Street 3; Floor 2')).toBe('Street 3; Floor 2');
+    expect(csvCell('say "hi"', ';')).toBe('"say ""hi"""');
+  });
 });

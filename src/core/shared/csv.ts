@@ -13,11 +13,12 @@ const FORMULA = /^[\s]*[=+\-@\t\r]/;
 /**
  * One CSV cell: a value that would start a formula is prefixed with an
  * apostrophe (shown as text, the value still readable); quoted when it holds
- * a comma, a quote or a line break (RFC 4180).
+ * the file's delimiter (a comma unless given), a quote or a line break
+ * (RFC 4180).
  */
-export function csvCell(value: string): string {
+export function csvCell(value: string, delimiter: ',' | ';' = ','): string {
   const text = FORMULA.test(value) && !NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /["\r\n]/.test(text) || text.includes(delimiter) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The fields a CSV export of `r` carries: what the API returns, in declaration order. */

@@ -130,7 +130,7 @@ export async function* exportAuditCsv(db: Db, f: AuditFilters, seen: AuditVisibi
       .map((row) => {
         const e = auditToApi(row);
         const cells = CSV_COLUMNS.map((c) => (c === 'diff' ? (e.diff ? JSON.stringify(e.diff) : '') : String(e[c] ?? '')));
-        return cells.map(csvCell).join(',') + '\r\n';
+        return cells.map((c) => csvCell(c)).join(',') + '\r\n';
       })
       .join('');
     if (rows.length < AUDIT_EXPORT_BATCH) return;

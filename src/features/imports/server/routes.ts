@@ -62,7 +62,10 @@ async function* errorsCsv(db: Db, r: ResourceDef, row: ImportRow): AsyncGenerato
     return Boolean(f && Object.hasOwn(r.fields, f) && kindOf(r.fields[f]).secret);
   });
   const errorColumn = row.lang === 'el' ? 'σφάλμα' : 'error';
-  yield '\uFEFF' + [...columns, errorColumn].map(csvCell).join(',') + '\r\n';
+  // Split as the uploaded file was (a spreadsheet set to semicolons opens it in columns); a JSON file's with commas.
+  const delimiter = row.format === 'csv' && row.delimiter === ';' ? ';' : ',';
+  const csvLine = (cells: string[]) => cells.map((c) => csvCell(c, delimiter)).join(delimiter) + '\r\n';
+  yield '\uFEFF' + csvLine([...columns, errorColumn]);
   let after = 0;
   for (;;) {
     const batch = await db
@@ -87,13 +90,13 @@ async function* errorsCsv(db: Db, r: ResourceDef, row: ImportRow): AsyncGenerato
       else lines.push({ raw: e.raw, messages: [text], line: e.line });
     }
     yield lines
-      .map(({ raw, messages, line }) => {
+      .map(({ raw, messages, line: at }) => {
         const cells = columns.map((c, i) => {
           if (secret[i]) return '';
           const v = Array.isArray(raw) ? raw[i] : raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[c] : undefined;
           return v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
         });
-        return [...cells, `${say(row.lang, 'line_label', { line })} ${messages.join('; ')}`].map(csvCell).join(',') + '\r\n';
+        return csvLine([...cells, `${say(row.lang, 'line_label', { line: at })} ${messages.join('; ')}`]);
       })
       .join('');
     after = batch[batch.length - 1].seq;

@@ -80,7 +80,7 @@ describe('CSV', () => {
       '\uFEFFΌνομα;E-mail;Διεύθυνση;Κωδικός\r\n' +
       `Άννα;anna-${tag}@example.com;"Οδός 1\r\nΘεσσαλονίκη";secret-pass-1\r\n` +
       `Bob;bob-${tag}@example.com;Street 2;secret-pass-2\r\n` +
-      `Carl;not-an-email-${tag};Street 3;secret-pass-3\r\n`;
+      `Carl;not-an-email-${tag};"Street 3; Floor 2";secret-pass-3\r\n`;
     const up = await upload(USERS, 'people.csv', csv);
     expect(up.statusCode, up.body).toBe(201);
     expect(up.json()).toMatchObject({
@@ -114,13 +114,13 @@ describe('CSV', () => {
     const versions = await runSql(h, sql`SELECT count(*)::int AS n FROM record_versions WHERE record_id = ${String(anna.id)}`);
     expect(versions[0].n).toBe(1);
 
-    // The failed row as it was, with its error; the password never echoed.
+    // The failed row as it was, split by semicolons as the file was, with its error; the password never echoed.
     const errors = await call(h, 'GET', `${USERS}/imports/${id}/errors.csv`, { token: h.adminToken });
     expect(errors.statusCode).toBe(200);
     expect(errors.headers['content-type']).toMatch(/text\/csv/);
     expect(errors.body).toBe(
-      '\uFEFFΌνομα,E-mail,Διεύθυνση,Κωδικός,error\r\n' +
-        `Carl,not-an-email-${tag},Street 3,,Line 5: E-mail: Entered value does not match email format\r\n`,
+      '\uFEFFΌνομα;E-mail;Διεύθυνση;Κωδικός;error\r\n' +
+        `Carl;not-an-email-${tag};"Street 3; Floor 2";;Line 5: E-mail: Entered value does not match email format\r\n`,
     );
   });
 });
@@ -565,8 +565,10 @@ describe('Greek', () => {
       expect.objectContaining({ line: 4, column: 'Όνομα', message: expect.stringMatching(/τύπο υπολογιστικού φύλλου/) }),
     ]);
     const errors = await call(h, 'GET', `${USERS}/imports/${up.json().id}/errors.csv`, { token: h.adminToken });
-    expect(errors.body.split('\r\n')[0]).toBe('\uFEFFΌνομα,E-mail,σφάλμα');
-    expect(errors.body).toContain('Γραμμή 3: E-mail: Η τιμή δεν είναι έγκυρη διεύθυνση email');
+    expect(errors.body.split('\r\n')[0]).toBe('\uFEFFΌνομα;E-mail;σφάλμα');
+    expect(errors.body).toContain('Νίκος;όχι-email;Γραμμή 3: E-mail: Η τιμή δεν είναι έγκυρη διεύθυνση email');
+    // The formula-looking name is kept as text: an apostrophe before it.
+    expect(errors.body).toContain(`'=1+1;f-${tag}@example.com;`);
   });
 });
 
