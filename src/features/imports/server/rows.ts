@@ -9,7 +9,7 @@ import { UUID_PATTERN } from '../../../core/field-kinds/kind';
 import type { Db } from '../../../core/server/db/client';
 import { tableOf } from '../../../core/server/db/resource-tables';
 import { inTransaction } from '../../../core/server/db/transaction';
-import { getRecord, insertRecords, updateRecords, type AfterCommit, type WriteContext } from '../../../core/server/crud/repository';
+import { getRecord, insertRecords, updateRecords, type WriteContext } from '../../../core/server/crud/repository';
 import { HttpError } from '../../../core/server/http/http-error';
 import { validationFields, type AjvIssue } from '../../../core/server/plugins/errors';
 import { sqlState } from '../../../core/server/db/availability';
@@ -236,29 +236,6 @@ function checked(ctx: RowContext, row: FileRow, body: Record<string, unknown>, o
 }
 
 /**
- * A savepoint's own share of what must wait for the import's commit (a
- * replaced picture's file to remove): `ctx` collects it apart, and `keep`
- * hands it on once the savepoint held. A savepoint rolled back (a batch
- * halved, a row refused) drops its share: nothing it wrote stays, so
- * nothing it replaced may go. (Today a write that hands work on is the
- * savepoint's last step, so a share dropped is an empty one; this keeps it
- * so when a later check comes after the write.)
- */
-function ownAfterCommit(ctx: RowContext): { ctx: RowContext; keep: () => void } {
-  const mine: { work: AfterCommit; to: (work: AfterCommit) => void }[] = [];
-  const collect = (w: WriteContext): WriteContext => {
-    const to = w.afterCommit;
-    return to ? { ...w, afterCommit: (work) => void mine.push({ work, to }) } : w;
-  };
-  return {
-    ctx: { ...ctx, createCtx: collect(ctx.createCtx), updateCtx: collect(ctx.updateCtx) },
-    keep: () => {
-      for (const { work, to } of mine) to(work);
-    },
-  };
-}
-
-/**
  * Imports one row inside `tx` (in a savepoint of its own: a refused row
  * leaves nothing): the row's body goes through the same create or update
  * the API's routes use, with its guard, rules, version, audit entry and
@@ -268,11 +245,32 @@ export async function importRow(tx: Db, ctx: RowContext, row: FileRow): Promise<
   const errors: RowError[] = [];
   const { body, id } = bodyOf(ctx, row, errors);
   if (errors.length) return errors;
-  const own = ownAfterCommit(ctx);
   try {
-    const outcome = await inTransaction(tx, (sp) => writeRow(sp, own.ctx, row, body, id, errors));
-    own.keep();
-    return outcome;
+    return await inTransaction(tx, async (sp) => {
+      await resolveRefs(sp, ctx, row, body, errors);
+      if (errors.length) return errors;
+      const existing = ctx.action === 'create' ? null : await existingId(sp, ctx, body, id);
+      if (!existing && ctx.action === 'update') {
+        const keyColumn = columnOf(ctx, ctx.key ?? ID_COLUMN);
+        const value = ctx.key && ctx.key !== ID_COLUMN ? body[ctx.key] : id;
+        const message = value
+          ? say(ctx.lang, 'no_record', { key: ctx.key ?? ID_COLUMN, value: String(value) })
+          : say(ctx.lang, 'no_key', { key: keyColumn ?? '' });
+        return [problem(ctx, row, keyColumn, message)];
+      }
+      if (!existing) {
+        const valid = checked(ctx, row, body, 'create', errors);
+        if (!valid) return errors;
+        // Only the id: the record is not read back for an answer no one reads.
+        await insertRecords(sp, ctx.r, [valid], ctx.createCtx);
+        return 'created';
+      }
+      const valid = checked(ctx, row, body, 'update', errors);
+      if (!valid) return errors;
+      if (await changesNothing(sp, ctx, existing, valid)) return 'unchanged';
+      await updateRecords(sp, ctx.r, [existing], valid, ctx.updateCtx);
+      return 'updated';
+    });
   } catch (err) {
     if (err instanceof HttpError) return fromHttp(ctx, row, err);
     // A value the database refuses (class 22: out of range, bad text; 23: a constraint) is the row's.
@@ -280,40 +278,6 @@ export async function importRow(tx: Db, ctx: RowContext, row: FileRow): Promise<
     if (state?.startsWith('22') || state?.startsWith('23')) return [productProblem(ctx, row, null, 'A value in the row is not valid.')];
     throw err;
   }
-}
-
-/** One row's write inside its savepoint: its refs, the record it names, the create or update. */
-async function writeRow(
-  sp: Db,
-  ctx: RowContext,
-  row: FileRow,
-  body: Record<string, unknown>,
-  id: string | null,
-  errors: RowError[],
-): Promise<RowOutcome> {
-  await resolveRefs(sp, ctx, row, body, errors);
-  if (errors.length) return errors;
-  const existing = ctx.action === 'create' ? null : await existingId(sp, ctx, body, id);
-  if (!existing && ctx.action === 'update') {
-    const keyColumn = columnOf(ctx, ctx.key ?? ID_COLUMN);
-    const value = ctx.key && ctx.key !== ID_COLUMN ? body[ctx.key] : id;
-    const message = value
-      ? say(ctx.lang, 'no_record', { key: ctx.key ?? ID_COLUMN, value: String(value) })
-      : say(ctx.lang, 'no_key', { key: keyColumn ?? '' });
-    return [problem(ctx, row, keyColumn, message)];
-  }
-  if (!existing) {
-    const valid = checked(ctx, row, body, 'create', errors);
-    if (!valid) return errors;
-    // Only the id: the record is not read back for an answer no one reads.
-    await insertRecords(sp, ctx.r, [valid], ctx.createCtx);
-    return 'created';
-  }
-  const valid = checked(ctx, row, body, 'update', errors);
-  if (!valid) return errors;
-  if (await changesNothing(sp, ctx, existing, valid)) return 'unchanged';
-  await updateRecords(sp, ctx.r, [existing], valid, ctx.updateCtx);
-  return 'updated';
 }
 
 /**
@@ -349,7 +313,6 @@ export async function importRows(tx: Db, ctx: RowContext, rows: readonly FileRow
   if (ctx.action !== 'create' || rows.length < 2 || refersToItself(ctx)) return oneByOne(tx, ctx, rows);
   const outcomes: RowOutcome[] = [];
   const bodies: Record<string, unknown>[] = [];
-  const own = ownAfterCommit(ctx);
   try {
     await inTransaction(tx, async (sp) => {
       for (const row of rows) {
@@ -360,9 +323,8 @@ export async function importRows(tx: Db, ctx: RowContext, rows: readonly FileRow
         outcomes.push(valid ? 'created' : errors);
         if (valid) bodies.push(valid);
       }
-      if (bodies.length) await insertRecords(sp, ctx.r, bodies, own.ctx.createCtx);
+      if (bodies.length) await insertRecords(sp, ctx.r, bodies, ctx.createCtx);
     });
-    own.keep();
   } catch {
     // Rolled back to before the batch: each half in turn (the second sees what the first wrote), down to rows alone,
     // which say which failed and why (or throw what no row explains).

@@ -164,9 +164,12 @@ async function rowsOfFile(storage: FileStorage, job: ImportRow): Promise<AsyncGe
 /**
  * What an import's writes leave for after their commit (a replaced
  * picture's file to remove), collected while its transaction runs: run once
- * it committed, dropped when it rolled back. A dry run, which never
- * commits, keeps none. A process dying between a commit and this work
- * leaves an unused file behind, never a record without its file.
+ * it committed, never when it rolled back. A write hands work on only once
+ * its statements succeeded, as the last step of its row's or batch's
+ * savepoint, so a savepoint rolled back (a row refused, a batch halved) has
+ * handed on nothing. A dry run, which never commits, keeps none. A process
+ * dying between a commit and this work leaves an unused file behind, never
+ * a record without its file.
  */
 function afterCommitting(ctx: RowContext, rehearsed: boolean) {
   const pending: AfterCommit[] = [];
@@ -178,8 +181,6 @@ function afterCommitting(ctx: RowContext, rehearsed: boolean) {
       for (const work of pending.splice(0))
         await work(db).catch((err: unknown) => log.warn({ err, importId }, 'import: work after a commit failed'));
     },
-    /** The transaction rolled back: nothing it left may run. */
-    drop: () => void pending.splice(0),
   };
 }
 
@@ -321,7 +322,8 @@ export function createImportRunner(opts: RunnerOptions) {
       if (isCancelled()) throw new Stopped();
       const add1 = noCounts();
       const errors: RowError[] = [];
-      const written = inTransaction(db, async (tx) => {
+      // A batch that fails ends the run, its collected work with it.
+      await inTransaction(db, async (tx) => {
         for (const outcome of await importRows(tx, after.ctx, batch)) {
           add(add1, outcome);
           if (Array.isArray(outcome)) errors.push(...outcome);
@@ -346,10 +348,6 @@ export function createImportRunner(opts: RunnerOptions) {
         // Cancelled meanwhile: this batch is not committed.
         if (!held.length) throw new Stopped();
         Object.assign(counts, next);
-      });
-      await written.catch((err: unknown) => {
-        after.drop();
-        throw err;
       });
       await after.run(db, opts.log, job.id);
       seq += errors.length;
