@@ -25,6 +25,7 @@ function openDatabase(app: FastifyInstance, config: Config): Promise<Database> {
       inMemory: config.inMemoryDb,
       statementTimeoutSeconds: config.dbStatementTimeout,
       onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost'),
+      upkeep: { log: app.log },
     },
     {
       timeoutMs: config.dbConnectTimeout * 1000,

@@ -13,6 +13,7 @@ import { isDatabaseUnavailable, markConnectFailure } from './availability';
 import { lockDataDir } from './data-dir-lock';
 import { withAdvisoryLock } from './advisory-lock';
 import { dumpWhileIdle } from './pglite-dump';
+import { pgliteUpkeep, type UpkeepLog } from './pglite-upkeep';
 import { DEFAULT_STATEMENT_TIMEOUT_SECONDS } from '../config';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -140,6 +141,8 @@ interface OpenOptions {
   statementTimeoutSeconds?: number;
   /** Tests only: migrations from another folder (an extra slow one, an older release's). */
   migrationsFolder?: string;
+  /** PGlite only: autovacuum's work, done by this process (pglite-upkeep.ts); none unless asked for (the server asks). */
+  upkeep?: { log: UpkeepLog; pollMs?: number };
 }
 
 /** Connections of the request pool kept open while idle. */
@@ -244,6 +247,8 @@ async function openPglite(opts: OpenOptions, migrations: string): Promise<Databa
     throw err;
   }
   pgliteDbs.add(db as unknown as Db);
+  const upkeep = opts.upkeep && pgliteUpkeep(db as unknown as Db, opts.upkeep.log, opts.upkeep.pollMs);
+  upkeep?.start();
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -260,6 +265,7 @@ async function openPglite(opts: OpenOptions, migrations: string): Promise<Databa
       };
     },
     close: async () => {
+      await upkeep?.stop();
       await client.close();
       unlock();
     },
