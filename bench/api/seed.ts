@@ -495,8 +495,10 @@ export async function seedUsers(db: Db, rows: number, log: (s: string) => void, 
   const started = performance.now();
   const batch = 100_000;
   let indexSeconds = 0;
+  let rebuilt = false;
   await db.transaction(async (tx) => {
     const rebuild = rows >= (options.rebuildFrom ?? REBUILD_FROM) ? await secondaryIndexes(tx) : [];
+    rebuilt = rebuild.length > 0;
     for (const ix of rebuild) await tx.execute(sql.raw(`DROP INDEX "${ix.name}"`));
     for (let from = 1; from <= rows; from += batch) {
       const to = Math.min(rows, from + batch - 1);
@@ -523,7 +525,7 @@ export async function seedUsers(db: Db, rows: number, log: (s: string) => void, 
   });
   const seconds = (performance.now() - started) / 1000;
   // A rebuilt index has the default statistics target: the server sets its own on the search indexes at start.
-  if (indexSeconds > 0) await db.execute(searchIndexStatistics);
+  if (rebuilt) await db.execute(searchIndexStatistics);
   const a = performance.now();
   // VACUUM as autovacuum would soon do: it also moves the GIN (pg_trgm)
   // pending list into the index; with only ANALYZE, every search scans the

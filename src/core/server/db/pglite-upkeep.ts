@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { rowsOf } from './rows';
-import { createPoller, type Poller } from '../ops/poller';
+import { createPoller, type Poller, type PollerLog } from '../ops/poller';
 
-/** What the upkeep says: each table's work, and (once until it works again) that it failed. */
-export interface UpkeepLog {
+/** What the upkeep says: each long table's work, and (once until it works again) that it failed. */
+export interface UpkeepLog extends PollerLog {
   info(obj: Record<string, unknown>, msg: string): void;
-  warn(obj: Record<string, unknown>, msg: string): void;
 }
 
 /** How often the upkeep looks for tables due: autovacuum_naptime's default. */
@@ -24,11 +23,14 @@ interface DueTable {
 /**
  * The tables autovacuum would work on now, by PostgreSQL's own settings
  * (autovacuum_*_threshold and _scale_factor over the table's last known row
- * count): VACUUM for dead rows or rows inserted since the last one (which
- * also moves the trigram indexes' pending lists into them), ANALYZE for rows
- * changed since the last one. A table with data that was never analyzed
- * (statistics lost with a crash) is due as well. The change counters reach
- * these views about a second after a transaction commits.
+ * count; per-table settings are not read): VACUUM for dead rows or rows
+ * inserted since the last one (which also moves the trigram indexes'
+ * pending lists into them), ANALYZE for rows changed since the last one.
+ * The change counters reach these views about a second after a transaction
+ * commits, and PGlite starts every time with them at zero: so a table is
+ * also due for ANALYZE when it holds data and was never analyzed, or when
+ * it has grown past the same scale factor in pages since the last count of
+ * its pages (which VACUUM and ANALYZE take). Biggest first.
  */
 const DUE_TABLES = sql.raw(`
   SELECT s.relid::regclass::text AS rel,
@@ -38,12 +40,14 @@ const DUE_TABLES = sql.raw(`
         + current_setting('autovacuum_vacuum_insert_scale_factor')::float8 * n.rows) AS vacuum,
     (s.n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::float8
         + current_setting('autovacuum_analyze_scale_factor')::float8 * n.rows
-      OR (c.reltuples < 0 AND pg_relation_size(c.oid) > 0)) AS analyze
+      OR (c.reltuples < 0 AND n.pages > 0)
+      OR n.pages > 1 + c.relpages * (1 + current_setting('autovacuum_analyze_scale_factor')::float8)) AS analyze
   FROM pg_stat_user_tables s
   JOIN pg_class c ON c.oid = s.relid
-  CROSS JOIN LATERAL (SELECT greatest(c.reltuples, 0)::float8 AS rows) n
+  CROSS JOIN LATERAL (SELECT greatest(c.reltuples, 0)::float8 AS rows,
+    pg_relation_size(c.oid) / current_setting('block_size')::float8 AS pages) n
   WHERE s.schemaname = current_schema()
-  ORDER BY n.rows DESC`);
+  ORDER BY n.pages DESC`);
 
 async function dueTables(db: Db): Promise<DueTable[]> {
   return rowsOf<DueTable>(await db.execute(DUE_TABLES)).filter((t) => t.vacuum || t.analyze);
@@ -71,8 +75,14 @@ export function pgliteUpkeep(db: Db, log: UpkeepLog, pollMs = UPKEEP_POLL_MS): P
       const table = queue.shift();
       if (table) {
         const started = performance.now();
-        // The name is the catalog's own quoting of a table of this schema, never a request's.
-        await db.execute(sql.raw(`${workOf(table)} ${table.rel}`));
+        try {
+          // The name is the catalog's own quoting of a table of this schema, never a request's.
+          await db.execute(sql.raw(`${workOf(table)} ${table.rel}`));
+        } catch (err) {
+          // The pass ends here; the next one asks the database afresh.
+          queue = null;
+          throw err;
+        }
         const ms = Math.round(performance.now() - started);
         // Worth a line when requests had to wait for it (a small table's takes a few milliseconds).
         if (ms >= LOGGED_FROM_MS) log.info({ table: table.rel, work: workOf(table), ms }, 'database upkeep');

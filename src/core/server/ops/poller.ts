@@ -68,6 +68,7 @@ function kickOf(opts: PollerOptions, state: PollerState): Promise<void> {
  * under way". One pass at a time: `kick` starts one, or asks the one under
  * way to look again once it is done (work queued meanwhile is never left
  * waiting for the next poll). `stop` lets the pass in hand finish its step.
+ * Work the database itself says is due (PGlite's upkeep) runs on it too.
  */
 export function createPoller(opts: PollerOptions) {
   const state: PollerState = { running: null, again: false, started: false, stopping: false, unreachable: false };
