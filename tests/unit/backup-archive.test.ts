@@ -1,5 +1,7 @@
 // @vitest-environment node
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { create } from 'tar';
@@ -77,6 +79,23 @@ describe('unpacking a backup archive', () => {
     const file = path.join(work, 'text.tar.gz');
     writeFileSync(file, 'hello');
     await expect((await unpack(file)).result).rejects.toThrow(/^not a backup archive/);
+  });
+
+  it('has stopped writing when it says a cut-short archive is damaged', async () => {
+    // A database that does not compress, cut off inside it: the error comes while db.tar is being written. The restore
+    // then removes its staging folder; a file still being opened there would make that fail and hide the real error.
+    const full = await archive('cut', (d) => writeFileSync(path.join(d, 'db.tar'), randomBytes(2 * 1024 * 1024)), [
+      'backup.json',
+      'db.tar',
+    ]);
+    const file = path.join(work, 'cut-short.tar.gz');
+    writeFileSync(file, readFileSync(full).subarray(0, 256 * 1024));
+    for (let i = 0; i < 40; i++) {
+      const { into, result } = await unpack(file);
+      await expect(result).rejects.toThrow(/^not a backup archive \(zlib: unexpected end of file\)/);
+      await rm(into, { recursive: true });
+      expect(existsSync(into)).toBe(false);
+    }
   });
 });
 

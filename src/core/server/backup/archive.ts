@@ -50,10 +50,15 @@ function expected(entryPath: string, type: string): boolean {
 export async function unpackBackup(file: string, into: string): Promise<BackupManifest> {
   const stray: string[] = [];
   try {
-    await extract({
+    // Synchronous: the asynchronous extract rejects on a damaged archive while
+    // files it already opened are still being written, so the caller's cleanup
+    // could meet them (ENOTEMPTY) and lose the real error. Only the restore
+    // command unpacks, with no server in the process to hold up.
+    extract({
       file,
       cwd: into,
       strict: true,
+      sync: true,
       filter: (p: string, entry: unknown) => {
         const ok = expected(p, (entry as ReadEntry).type);
         if (!ok) stray.push(p);
