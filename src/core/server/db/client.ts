@@ -14,7 +14,7 @@ import { lockDataDir } from './data-dir-lock';
 import { withAdvisoryLock } from './advisory-lock';
 import { dumpWhileIdle } from './pglite-dump';
 import { pgliteUpkeep, type UpkeepLog } from './pglite-upkeep';
-import { withDrizzleParsers } from './pglite-parsers';
+import { forDrizzle } from './pglite-parsers';
 import { DEFAULT_STATEMENT_TIMEOUT_SECONDS } from '../config';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -238,7 +238,7 @@ async function openPglite(opts: OpenOptions, migrations: string): Promise<Databa
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const db = drizzlePglite(withDrizzleParsers(client));
+  const db = drizzlePglite(forDrizzle(client));
   try {
     await migratePglite(db, { migrationsFolder: migrations });
     await db.execute(searchIndexStatistics);

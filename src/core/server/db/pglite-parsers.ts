@@ -1,4 +1,5 @@
 import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
+import { oneTripQuery, type OneTripQuery } from './pglite-one-trip';
 
 /**
  * The types drizzle's PGlite session keeps as PostgreSQL's text (it parses
@@ -21,9 +22,17 @@ function ownParsersOnly(options: QueryOptions | undefined): QueryOptions | undef
 
 type Queryable = Pick<PGlite, 'query'> | Pick<Transaction, 'query'>;
 
-/** `target` whose `query` drops drizzle's parsers (above), with `extra`'s members, the others as they are (bound: PGlite keeps private fields). */
-function withoutDrizzleParsers<T extends Queryable>(target: T, extra: Partial<Record<keyof T, unknown>> = {}): T {
-  const query: Queryable['query'] = (text, params, options) => target.query(text, params, ownParsersOnly(options));
+/** `target` whose `query` drops drizzle's parsers (above) and goes in one trip, with `extra`'s members, the others as they are (bound: PGlite keeps private fields). */
+function drizzleFacing<T extends Queryable>(
+  target: T,
+  oneTrip: OneTripQuery,
+  inTransaction: boolean,
+  extra: Partial<Record<keyof T, unknown>> = {},
+): T {
+  const query: Queryable['query'] = (text, params, options) => {
+    const own = ownParsersOnly(options);
+    return own?.blob ? target.query(text, params, own) : oneTrip(text, params, own, inTransaction);
+  };
   return new Proxy(target, {
     get(t, prop) {
       if (prop === 'query') return query;
@@ -41,12 +50,14 @@ function withoutDrizzleParsers<T extends Queryable>(target: T, extra: Partial<Re
  * parsers (318 entries) to merge them: 90 us a statement in a
  * micro-benchmark; without it a get by id over 1,000,000 users answered 45%
  * more requests a second. Here the client's own table holds them once, and
- * drizzle's statements reach it without theirs (in transactions too). Only
- * for a client that nothing else queries: its dates now come back as text.
+ * drizzle's statements reach it without theirs (in transactions too), each
+ * in one trip (pglite-one-trip.ts). Only for a client that nothing else
+ * queries: its dates now come back as text.
  */
-export function withDrizzleParsers(client: PGlite): PGlite {
+export function forDrizzle(client: PGlite): PGlite {
   // After PGlite's start, which fills the array types' parsers in the same table (overwriting any given at create).
   for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText;
-  const transaction: PGlite['transaction'] = (work) => client.transaction((tx) => work(withoutDrizzleParsers(tx)));
-  return withoutDrizzleParsers(client, { transaction });
+  const oneTrip = oneTripQuery(client);
+  const transaction: PGlite['transaction'] = (work) => client.transaction((tx) => work(drizzleFacing(tx, oneTrip, true)));
+  return drizzleFacing(client, oneTrip, false, { transaction });
 }
