@@ -124,6 +124,17 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The admin's one confirmation dialog answers once per opening (a double click on "Yes" ran the action twice).
+    files: ['src/**/*.tsx'],
+    ignores: ['src/core/admin/generic/Confirm.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-admin', importNames: ['Confirm'], message: 'Use Confirm from src/core/admin/generic/Confirm.tsx.' }] },
+      ],
+    },
+  },
+  {
     files: SITE_FILES,
     rules: {
       'no-restricted-imports': [

@@ -193,9 +193,15 @@ describe('admin back office in Chromium', () => {
     await page.getByText('You want to delete this?').waitFor();
     await page.getByRole('button', { name: 'No' }).click();
     await row('temp@example.com').getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Yes, Delete it!' }).click();
+    const deletes: string[] = [];
+    const count = (r: { method(): string; url(): string }) => r.method() === 'DELETE' && deletes.push(r.url());
+    page.on('request', count);
+    // A double click, as an impatient user gives: the dialog is still fading out under the second one.
+    await page.getByRole('button', { name: 'Yes, Delete it!' }).dblclick();
     await expectToast(page, 'User deleted successfully.');
     await waitForTitle(page, 'Users (2)');
+    page.off('request', count);
+    expect(deletes).toHaveLength(1);
   });
 
   it('creates a role with API and client permissions', async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { CircularProgress, IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm } from './Confirm';
 import { crudErrorMessage, crudSuccessMessage } from './crudMessages';
 
 /** Delete after 'Are you sure? You want to delete this?'; shows a spinner and stays disabled while running. */

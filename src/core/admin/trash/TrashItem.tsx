@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, CircularProgress, ListItem, ListItemText, Stack } from '@mui/material';
-import { Confirm, useLocale, useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
+import { Confirm } from '../generic/Confirm';
 import type { ResourceDef } from '../../shared/resource';
 import type { TrashedRecord } from './trashApi';
 

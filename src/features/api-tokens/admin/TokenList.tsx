@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, Chip, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
-import { Confirm, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { Confirm } from '../../../core/admin/generic/Confirm';
 import { formatDate, formatDateTime } from '../../../core/web/dates';
 import type { TokenView } from './tokensApi';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
-import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm } from '../../../core/admin/generic/Confirm';
 import { call } from '../../../core/admin/api/http';
 import { reinitiatePermissions } from '../../../core/shared/api/system';
 import { errorBody } from '../../../core/admin/api/ApiError';

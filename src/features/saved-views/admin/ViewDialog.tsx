@@ -16,7 +16,8 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
-import { Confirm, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useGetList, useNotify, useTranslate } from 'react-admin';
+import { Confirm } from '../../../core/admin/generic/Confirm';
 import { errorBody } from '../../../core/admin/api/ApiError';
 import { useMayCall } from '../../../core/admin/generic/useMayCall';
 import { focusFirstField } from '../../../core/admin/generic/focusFirstField';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useLogout, useNotify, useTranslate } from 'react-admin';
+import { useLogout, useNotify, useTranslate } from 'react-admin';
+import { Confirm } from '../../../core/admin/generic/Confirm';
 import { errorBody } from '../../../core/admin/api/ApiError';
 import { SessionList } from './SessionList';
 import { endMyOtherSessions, endMySession, loadMySessions, type SessionView } from './sessionsApi';

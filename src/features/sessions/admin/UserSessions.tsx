@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { useNotify, useTranslate, type Identifier } from 'react-admin';
+import { Confirm } from '../../../core/admin/generic/Confirm';
 import { errorBody, errorStatus } from '../../../core/admin/api/ApiError';
 import { SessionList } from './SessionList';
 import { endUserSessions, loadUserSessions } from './sessionsApi';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
-import { Confirm, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { useNotify, useTranslate, type Identifier } from 'react-admin';
+import { Confirm } from '../../../core/admin/generic/Confirm';
 import { errorBody } from '../../../core/admin/api/ApiError';
 import { resetUserTwoFactor } from './twoFactorApi';
 

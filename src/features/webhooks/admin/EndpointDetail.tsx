@@ -21,7 +21,8 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Confirm, Title, useLocaleState, useNotify } from 'react-admin';
+import { Title, useLocaleState, useNotify } from 'react-admin';
+import { Confirm } from '../../../core/admin/generic/Confirm';
 import { errorBody } from '../../../core/admin/api/ApiError';
 import { LoadStatus } from '../../../core/admin/generic/LoadStatus';
 import { DELIVERY_STATUSES } from '../contract';
