@@ -25,6 +25,7 @@ import { formatValue } from '../../../features/audit/admin/formatValue';
 import { loadAuditLogs } from '../../../features/audit/admin/auditApi';
 import { useMayReadAudit } from '../../../features/audit/admin/useMayReadAudit';
 import type { ConflictRow } from './conflict';
+import { formatDateTime } from '../../web/dates';
 
 /** Who changed the record last and when, from its audit trail (for users who may read it). */
 function ChangedBy({ resource, id }: { resource: string; id: Identifier }) {
@@ -40,7 +41,7 @@ function ChangedBy({ resource, id }: { resource: string; id: Identifier }) {
   });
   const last = data?.data[0];
   if (!last) return null;
-  const when = new Date(last.at).toLocaleString(locale === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatDateTime(last.at, locale);
   const who = last.actorEmail ?? translate('app.conflict.someone');
   return (
     <Typography variant="body2" data-testid="conflict-changed-by">

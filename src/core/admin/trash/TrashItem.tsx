@@ -4,6 +4,7 @@ import { useLocale, useTranslate } from 'react-admin';
 import { Confirm } from '../generic/Confirm';
 import type { ResourceDef } from '../../shared/resource';
 import type { TrashedRecord } from './trashApi';
+import { formatDateTime } from '../../web/dates';
 
 /** How a trashed record is named: its label field, else its id. */
 export function trashedLabel(def: ResourceDef, rec: TrashedRecord): string {
@@ -26,7 +27,7 @@ export function TrashItem({ def, rec, mayPurge, busy, onRestore, onPurge }: Prop
   const locale = useLocale();
   const [confirming, setConfirming] = useState(false);
   const name = trashedLabel(def, rec);
-  const when = new Date(rec._deletedAt).toLocaleString(locale === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatDateTime(rec._deletedAt, locale);
   const who = rec._deletedBy?.name ?? translate('app.versions.nobody');
   return (
     <ListItem divider disableGutters sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="trash-item">

@@ -2,6 +2,7 @@ import { Button, List, ListItem, ListItemText } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import { fieldLabel, type ResourceDef } from '../../shared/resource';
 import type { VersionEntry } from '../../shared/api/versions';
+import { formatDateTime } from '../../web/dates';
 
 interface Props {
   def: ResourceDef;
@@ -15,8 +16,7 @@ interface Props {
 export function VersionList({ def, versions, latest, onRestore }: Props) {
   const translate = useTranslate();
   const locale = useLocale();
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(locale === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => formatDateTime(iso, locale);
   const label = (f: string) => translate(fieldLabel(def.name, f, def.fields[f]), { _: f });
   return (
     <List dense disablePadding aria-label={translate('app.versions.list_label')}>

@@ -2,6 +2,7 @@ import { Box, Stack } from '@mui/material';
 import { useGetMany, useGetRecordRepresentation, useLocale, useTranslate } from 'react-admin';
 import type { FieldDef } from '../../shared/resource';
 import { formatValue } from '../../../features/audit/admin/formatValue';
+import { formatDateTime } from '../../web/dates';
 
 const asIds = (v: unknown): string[] => (Array.isArray(v) ? v : v ? [v] : []).filter((x): x is string => typeof x === 'string');
 
@@ -52,7 +53,6 @@ export function VersionValue({ def, value, filesUrl }: { def: FieldDef | undefin
           .replace(/\s+/g, ' ')
           .trim()
       : value;
-  const moment = (iso: string) =>
-    new Date(iso).toLocaleString(locale === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const moment = (iso: string) => formatDateTime(iso, locale);
   return <>{formatValue(text, translate('app.conflict.none'), (b) => translate(b ? 'ra.boolean.true' : 'ra.boolean.false'), moment)}</>;
 }

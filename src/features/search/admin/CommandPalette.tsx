@@ -16,7 +16,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import CloseIcon from '@mui/icons-material/Close';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { useGetIdentity, useLocale, usePermissions, useTranslate } from 'react-admin';
 import type { AdminPermissions } from '../../../core/admin/providers/permissions';
 import { useAdminResources } from '../../../core/admin/resources/AdminResources';
 import { useMayCall } from '../../../core/admin/generic/useMayCall';
@@ -112,6 +112,7 @@ function InlinePaper({ children }: PaperProps) {
  */
 export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
+  const locale = useLocale();
   const navigate = useNavigate();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { permissions } = usePermissions<AdminPermissions>();
@@ -133,14 +134,14 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   });
   const options = useMemo(() => {
     const q = query.trim();
-    const records = q && found.data ? recordOptions(found.data.groups, translate) : [];
+    const records = q && found.data ? recordOptions(found.data.groups, translate, locale) : [];
     return [
       ...recentOptions(recent, translate, q),
       ...actionOptions(resources.list, may, categories, translate, q),
       ...screenOptions(categories, translate, q),
       ...records,
     ];
-  }, [query, found.data, recent, resources, may, categories, translate]);
+  }, [query, found.data, recent, resources, may, categories, translate, locale]);
   const open = (o: PaletteOption | null) => {
     if (!o) return;
     remember(o);

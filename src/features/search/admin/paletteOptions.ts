@@ -6,6 +6,7 @@ import type { Category } from '../../../core/admin/providers/categories';
 import { categoryLabel } from '../../../core/admin/layout/categoryLabel';
 import { MENU_GROUP, TRANSLATIONS_GROUP, type SearchGroup, type SearchMatch } from '../contract';
 import { matchesWords } from '../fold';
+import { intlLocale } from '../../../core/web/dates';
 
 /** One line of the palette: a screen, an action, a record, or "see all" of a group. */
 export interface PaletteOption {
@@ -55,8 +56,12 @@ export function actionOptions(
     .filter((o) => !query.trim() || matchesWords(o.label, query));
 }
 
-/** The server's record groups (not its menu group: screens are matched here, by their translated names), each ending in "see all". */
-export function recordOptions(groups: readonly SearchGroup[], translate: TranslateFunction): PaletteOption[] {
+/**
+ * The server's record groups (not its menu group: screens are matched here, by their translated names), each ending
+ * in "see all", its count written as the interface's language writes numbers (`lang`), not the browser's.
+ */
+export function recordOptions(groups: readonly SearchGroup[], translate: TranslateFunction, lang: string): PaletteOption[] {
+  const count = new Intl.NumberFormat(intlLocale(lang));
   return groups
     .filter((g) => g.resource !== MENU_GROUP)
     .flatMap((g) => {
@@ -75,7 +80,7 @@ export function recordOptions(groups: readonly SearchGroup[], translate: Transla
             {
               key: `all:${g.resource}`,
               group: name,
-              label: translate('app.palette.see_all', { name, total: `${g.total.toLocaleString()}${g.exact ? '' : '+'}` }),
+              label: translate('app.palette.see_all', { name, total: `${count.format(g.total)}${g.exact ? '' : '+'}` }),
               path: g.path,
             },
           ]

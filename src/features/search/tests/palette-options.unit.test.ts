@@ -17,6 +17,18 @@ describe('the palette', () => {
 
   test('a group ends in "see all" only when it holds more than it lists; the menu group is left to the screens', () => {
     const item = { id: '1', label: 'Maria', path: '/admin/users?open=1', match: null };
+    const groups = (total: number) => [
+      {
+        resource: 'notifications',
+        total,
+        exact: false,
+        path: '/admin/notifications?filter=x',
+        items: [{ ...item, path: '/admin/n?open=1' }],
+      },
+    ];
+    // The count as the interface's language writes it, whatever the browser's.
+    expect(recordOptions(groups(12_500), translate, 'en').at(-1)?.label).toBe('See all in notifications (12,500+)');
+    expect(recordOptions(groups(12_500), translate, 'el').at(-1)?.label).toBe('See all in notifications (12.500+)');
     const options = recordOptions(
       [
         { resource: 'users', total: 9, exact: true, path: '/admin/users?filter=x', items: [item] },
@@ -31,12 +43,13 @@ describe('the palette', () => {
         { resource: 'menu', total: 1, exact: true, path: '/admin/', items: [{ ...item, path: '/admin/users' }] },
       ],
       translate,
+      'en',
     );
     expect(options.map((o) => [o.key, o.label, o.path])).toEqual([
       ['record:users:1', 'Maria', '/admin/users?open=1'],
       ['all:users', 'See all in users (9)', '/admin/users?filter=x'],
       ['record:notifications:1', 'Maria', '/admin/n?open=1'],
-      ['all:notifications', `See all in notifications (${(1000).toLocaleString()}+)`, '/admin/notifications?filter=x'],
+      ['all:notifications', 'See all in notifications (1,000+)', '/admin/notifications?filter=x'],
       ['record:roles:1', 'Maria', '/admin/roles?open=1'],
     ]);
   });
