@@ -97,6 +97,17 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a statement in one trip into
     expect((await outside).rows).toEqual([{ n: 2 }]);
   });
 
+  test('notices and notifications reach their listeners', async () => {
+    const heard: string[] = [];
+    const unlisten = await client.listen('bookings_changed', (payload) => heard.push(payload));
+    const notices: string[] = [];
+    await oneTrip("SELECT pg_notify('bookings_changed', $1)", ['Μαρία'], { onNotice: (n) => notices.push(n.message ?? '') }, false);
+    await oneTrip("DO $$ BEGIN RAISE NOTICE 'checked %', 2; END $$", [], { onNotice: (n) => notices.push(n.message ?? '') }, false);
+    await expect.poll(() => heard).toEqual(['Μαρία']);
+    expect(notices).toEqual(['checked 2']);
+    await unlisten();
+  });
+
   test("a changed column's type is asked for again", async () => {
     const text = 'SELECT guest FROM bookings WHERE price = $1';
     expect((await oneTrip(text, ['129.50'], undefined, false)).rows).toHaveLength(1);

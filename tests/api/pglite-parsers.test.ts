@@ -21,6 +21,15 @@ const INSERT = `INSERT INTO events VALUES
   ('Harbour walk', '2026-11-30 08:15:00.123456+00', '2026-11-30 10:15:00', '2026-12-01', '1 day 02:30:00', '{12.50,7.00}', '{2026-12-01,2026-12-02}'),
   ('Κρήτη tour', '2026-06-01 00:00:00+00', '2026-06-01 03:00:00', '2026-06-01', '3 days', '{}', '{}')`;
 
+const HARBOUR = {
+  at: '2026-11-30 08:15:00+00',
+  localAt: '2026-11-30 10:15:00',
+  day: '2026-12-01',
+  lasts: '1 day',
+  prices: ['12.50'],
+  days: ['2026-12-01'],
+};
+
 // The server's PGlite holds drizzle's parsers once instead of being handed them with every statement.
 describe.skipIf(Boolean(process.env.DATABASE_URL))("drizzle's parsers held by the embedded database", () => {
   let plain: PGlite;
@@ -92,5 +101,22 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("drizzle's parsers held by th
     expect(await named('Κρήτη tour')).toEqual([{ day: '2026-06-01' }]);
     expect(await named('nobody')).toEqual([]);
     expect(trips).toEqual(['P', 'P']);
+  });
+
+  test('a transaction that has ended refuses its statements, as PGlite does', async () => {
+    const db = drizzle(forDrizzle(shared));
+    let kept: Parameters<Parameters<typeof db.transaction>[0]>[0] | undefined;
+    await db.transaction(async (tx) => {
+      kept = tx;
+      await tx.insert(events).values({ ...HARBOUR, name: 'Inside' });
+    });
+    const late = await kept!
+      .insert(events)
+      .values({ ...HARBOUR, name: 'After' })
+      .catch((e: unknown) => e);
+    expect((late as Error).cause).toMatchObject({ message: 'Transaction is closed' });
+    const names = (await db.select({ name: events.name }).from(events)).map((r) => r.name);
+    expect(names).toContain('Inside');
+    expect(names).not.toContain('After');
   });
 });

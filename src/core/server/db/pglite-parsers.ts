@@ -30,6 +30,8 @@ function drizzleFacing<T extends Queryable>(
   extra: Partial<Record<keyof T, unknown>> = {},
 ): T {
   const query: Queryable['query'] = (text, params, options) => {
+    // PGlite's own transaction refuses a statement once it has ended; it must not run outside it, or in another's.
+    if (inTransaction && (target as Transaction).closed) return Promise.reject(new Error('Transaction is closed'));
     const own = ownParsersOnly(options);
     return own?.blob ? target.query(text, params, own) : oneTrip(text, params, own, inTransaction);
   };
