@@ -124,13 +124,21 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The admin's one confirmation dialog answers once per opening (a double click on "Yes" ran the action twice).
+    // The admin's confirmation and save buttons answer once (a double click ran the action, or the save, twice).
     files: ['src/**/*.tsx'],
-    ignores: ['src/core/admin/generic/Confirm.tsx'],
+    ignores: ['src/core/admin/generic/Confirm.tsx', 'src/core/admin/generic/SaveButton.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'react-admin', importNames: ['Confirm'], message: 'Use Confirm from src/core/admin/generic/Confirm.tsx.' }] },
+        {
+          paths: [
+            {
+              name: 'react-admin',
+              importNames: ['Confirm', 'SaveButton'],
+              message: 'Use Confirm and SaveButton from src/core/admin/generic: they answer a double click once.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -111,10 +111,17 @@ describe('admin back office in Chromium', () => {
     await dialog().locator('input[name=email]').fill('bob@example.com');
     await dialog().locator('input[name=password]').fill('secret12');
     await dialog().locator('input[name=passwordConfirm]').fill('secret12');
-    await dialog().getByRole('button', { name: 'Save' }).click();
+    const posts: string[] = [];
+    const count = (r: { method(): string; url(): string }) =>
+      r.method() === 'POST' && r.url().endsWith('/api/auth/users') && posts.push(r.url());
+    page.on('request', count);
+    // Double-clicked: one user, one success.
+    await dialog().getByRole('button', { name: 'Save' }).dblclick();
     await expectToast(page, 'User created successfully.');
     await dialog().waitFor({ state: 'detached' });
     await waitForTitle(page, 'Users (2)');
+    page.off('request', count);
+    expect(posts).toHaveLength(1);
     await row('bob@example.com').waitFor();
   });
 

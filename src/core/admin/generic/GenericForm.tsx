@@ -1,5 +1,6 @@
 import { Button } from '@mui/material';
-import { SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import { SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import { SaveButton } from './SaveButton';
 import type { ResourceDef } from '../../shared/resource';
 import { FieldInput } from './FieldInput';
 import { toFormRecord } from './formValues';
@@ -24,7 +25,7 @@ function FormToolbar({ onCancel }: { onCancel: () => void }) {
       }}
     >
       <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
-      <SaveButton alwaysEnable />
+      <SaveButton />
     </Toolbar>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Form, PasswordInput, SaveButton, TextInput, Title, useTranslate } from 'react-admin';
+import { Form, PasswordInput, TextInput, Title, useTranslate } from 'react-admin';
+import { SaveButton } from '../../../core/admin/generic/SaveButton';
 import { errorBody } from '../../../core/admin/api/ApiError';
 import { confirmValidator, fieldValidators } from '../../../core/admin/generic/validators';
 import { MySessions } from '../../sessions/admin/MySessions';
@@ -70,7 +71,7 @@ export function ProfilePage() {
                 autoComplete="new-password"
                 validate={confirmValidator(translate, 'password')}
               />
-              <SaveButton label={t('save')} alwaysEnable disabled={saving} />
+              <SaveButton label={t('save')} disabled={saving} />
             </Form>
           </CardContent>
         </Card>
