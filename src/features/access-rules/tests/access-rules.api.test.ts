@@ -152,8 +152,10 @@ describe('the support desk: names and e-mails of confirmed users, may only block
     expect(entries.some((e) => e.recordId === unconfirmedUser._id)).toBe(false);
     expect(trail.body).not.toContain('555 0199');
     expect(trail.body).not.toContain('Thessaloniki');
-    const byPhone = await call(h, 'GET', '/api/auth/audit-logs?q=0199', { token: desk.token });
-    expect(byPhone.json().total).toBe(0);
+    // The phone's own digits with their space: a bare "0199" can also occur in a timestamp or an id the desk may see.
+    const byPhone = (token: string) => call(h, 'GET', `/api/auth/audit-logs?q=${encodeURIComponent('555 0199')}`, { token });
+    expect((await byPhone(desk.token)).json().total).toBe(0);
+    expect((await byPhone(h.adminToken)).json().total).toBeGreaterThan(0);
     const phoneChanges = await call(h, 'GET', `/api/auth/audit-logs?field=phone&recordId=${confirmedUser._id}`, { token: desk.token });
     expect(phoneChanges.json().total).toBe(0);
     const csv = await call(h, 'GET', '/api/auth/audit-logs/export.csv?resource=users', { token: desk.token });
