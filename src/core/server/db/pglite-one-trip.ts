@@ -13,16 +13,6 @@ export type OneTripQuery = <T>(
   inTransaction: boolean,
 ) => Promise<Results<T>>;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
-
 /** What PGlite's own `query` attaches to an error, so a failed statement reads the same. */
 function withStatement(err: unknown, text: string, params: unknown[], options: QueryOptions | undefined): unknown {
   if (err instanceof Error && 'code' in err) Object.assign(err, { query: text, params, queryOptions: options });
@@ -51,7 +41,7 @@ export function oneTripQuery(client: PGlite): OneTripQuery {
     const known = paramTypes.get(text);
     if (known) return known;
     const described = await client.execProtocolStream(
-      concat([
+      Buffer.concat([
         protocol.serialize.parse({ text, types: options?.paramTypes }),
         protocol.serialize.describe({ type: 'S' }),
         protocol.serialize.sync(),
@@ -76,7 +66,7 @@ export function oneTripQuery(client: PGlite): OneTripQuery {
         return serialize ? serialize(value) : String(value);
       });
       messages = await client.execProtocolStream(
-        concat([
+        Buffer.concat([
           // The server infers the types again, as for PGlite's query: a remembered list gone stale (a schema changed
           // in a way not seen here) can then only pick how a value is written, never what the statement means.
           protocol.serialize.parse({ text, types: options?.paramTypes }),
