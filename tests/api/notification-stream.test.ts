@@ -66,6 +66,14 @@ describe('GET /api/auth/notifications/stream', () => {
     const open = await fetch(urls[0] + STREAM_URL, { headers: { authorization: `Bearer ${h.adminToken}` }, signal: abort.signal });
     expect(open.status).toBe(200);
     expect(checker.check('GET', STREAM_URL, await answer(open, ''))).toBeNull();
+    // The stream writes its own head (it takes the response over): the API's headers are in it, each once.
+    for (const res of [open, refused]) {
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
     abort.abort();
     await open.body?.cancel().catch(() => undefined);
   });

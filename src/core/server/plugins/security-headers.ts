@@ -10,14 +10,13 @@ import helmet from 'helmet';
  * opener and embedder policies) say nothing to such an answer, and writing
  * them was a tenth of the cost of a get by id.
  */
-const API_HEADERS: Readonly<Record<string, string>> = {
+export const API_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   'Cross-Origin-Resource-Policy': 'same-origin',
   'Referrer-Policy': 'no-referrer',
   'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
 };
-const API_HEADER_LIST = Object.entries(API_HEADERS);
 
 /** API paths; the API document's viewer (`/api/docs`) is a page and gets the page headers. */
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
@@ -45,7 +44,11 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onRequest', (request, reply, done) => {
     if (isApiAnswer(request.url)) {
-      for (const [name, value] of API_HEADER_LIST) reply.raw.setHeader(name, value);
+      // The reply's headers, not the raw response's: one header set on the raw
+      // response sends every header of the answer through Node's slower path
+      // (setHeader for each), a tenth of a get by id's rate. A route that
+      // takes over the response (hijack) writes these itself.
+      reply.headers(API_HEADERS);
       return done();
     }
     apply(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notificationStream } from '../contract';
 import { signedIn } from '../../../core/server/http/signed-in';
 import { NotificationStreams } from './stream-hub';
+import { API_HEADERS } from '../../../core/server/plugins/security-headers';
 
 /** A comment line every so often: proxies and balancers keep an idle stream open, and a gone client is noticed. */
 const HEARTBEAT_MS = 20_000;
@@ -30,11 +31,12 @@ export async function notificationStreamRoutes(app: FastifyInstance) {
       const { userId, sessionId } = signedIn(req);
       reply.hijack();
       const res = reply.raw;
+      // A hijacked answer carries none of the reply's headers: the API's own are written here.
       res.writeHead(200, {
+        ...API_HEADERS,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
         // The connection ends with the stream: one left open for reuse held the server's close.
         connection: 'close',
       });
