@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { date, interval, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DRIZZLE_TEXT_TYPES, forDrizzle } from '../../src/core/server/db/pglite-parsers';
+import { forDrizzle } from '../../src/core/server/db/pglite-parsers';
+import { DRIZZLE_TEXT_TYPES } from '../../src/core/server/db/drizzle-text-types';
 
 const events = pgTable('events', {
   name: text('name').notNull(),

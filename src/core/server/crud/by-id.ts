@@ -4,6 +4,7 @@ import type { Condition } from '../../shared/access-rules';
 import type { ResourceDef } from '../../shared/resource';
 import { isPglite, type Db } from '../db/client';
 import { pglitePrepared, rowDecoder } from '../db/pglite-prepared';
+import { pgNamedRows } from '../db/pg-named-rows';
 import { tableOf, type AnyTable } from '../db/resource-tables';
 import { preparableSql } from '../access/condition-sql';
 import type { Row } from './representation';
@@ -11,7 +12,7 @@ import { selection } from './repository';
 
 /**
  * Get-by-id is the most frequent query, so it is prepared: on PostgreSQL a
- * named statement each pooled connection parses once; on PGlite a PREPAREd
+ * named statement each pooled connection parses once (pgNamedRows); on PGlite a PREPAREd
  * statement (see pglitePrepared). A caller with access rules gets one per
  * rule shape (the fields read and the conditions, values written in, `$me`
  * a parameter), shared by everyone with the same rules.
@@ -33,12 +34,13 @@ function prepareRow(db: Db, name: string, t: AnyTable, cols: ReturnType<typeof s
       return raw ? decode(raw) : undefined;
     };
   }
-  const q = db
+  const query = db
     .select(cols)
     .from(t)
     .where(and(eq(t.id, sql.placeholder('id')), where?.(sql`${sql.placeholder('me')}::uuid`)))
-    .prepare(name);
-  return async (id, me) => (await q.execute({ id, me }))[0] as Row | undefined;
+    .toSQL();
+  const run = pgNamedRows(db, name, query, cols);
+  return async (id, me) => (await run({ id, me }))[0] as Row | undefined;
 }
 
 const plain = new WeakMap<Db, Map<ResourceDef, (id: string) => Promise<Row | undefined>>>();

@@ -1,12 +1,6 @@
 import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import { oneTripQuery, type OneTripQuery } from './pglite-one-trip';
-
-/**
- * The types drizzle's PGlite session keeps as PostgreSQL's text (it parses
- * them itself): timestamp, timestamptz, interval, date, and the arrays of
- * numeric, timestamp, timestamptz, interval and date.
- */
-export const DRIZZLE_TEXT_TYPES: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+import { DRIZZLE_TEXT_TYPES } from './drizzle-text-types';
 
 const asText = (value: string) => value;
 const keptAsText = new Set(DRIZZLE_TEXT_TYPES.map(String));
