@@ -12,11 +12,13 @@ export interface BenchArgs {
   /** Only run scenarios whose name contains one of these. */
   only: string[];
   pgUrl: string;
+  /** Runs of the product and of its bare handler, in turns, for each path compared with one (the median round counts). */
+  rounds: number;
   /** Rounds of the serialization comparison (bench/api/serialization.ts) instead of the scenarios; 0: off. */
   serialization: number;
 }
 
-const USAGE = `usage: tsx bench/api/run.ts [--db pglite|postgres|both] [--rows N[,N...]] [--duration S] [--connections C] [--reuse] [--only name,name] [--pg-url URL] [--serialization ROUNDS]`;
+const USAGE = `usage: tsx bench/api/run.ts [--db pglite|postgres|both] [--rows N[,N...]] [--duration S] [--connections C] [--reuse] [--only name,name] [--pg-url URL] [--rounds N] [--serialization ROUNDS]`;
 
 export function parseArgs(argv: string[]): BenchArgs {
   const a: BenchArgs = {
@@ -28,6 +30,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     reuse: false,
     only: [],
     pgUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    rounds: 3,
     serialization: 0,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -70,6 +73,9 @@ export function parseArgs(argv: string[]): BenchArgs {
         break;
       case '--only':
         a.only = value().split(',').filter(Boolean);
+        break;
+      case '--rounds':
+        a.rounds = int(1);
         break;
       case '--serialization':
         a.serialization = int(1);

@@ -45,6 +45,8 @@ interface Row {
   load: number;
   /** A bare handler's row: the product's ratio to it must reach this. */
   target?: number;
+  /** A bare handler's row: the product's ratio to it in each round (run in turns); the median counts. */
+  ratios?: number[];
 }
 
 /** Scenarios PGlite must run at half PostgreSQL's rate or better (same rows, same run). */
@@ -74,13 +76,7 @@ function report(kind: Kind, name: string, result: CannonResult, check: string) {
  * The bare handler on the product's own SQL for a scenario: captured from one
  * request to the product, then driven like the product's run.
  */
-async function bareRun(
-  databaseUrl: string,
-  s: Scenario,
-  base: string,
-  headers: Record<string, string>,
-  run: { connections: number; duration: number },
-): Promise<{ result: CannonResult; check: string }> {
+async function startBareFor(databaseUrl: string, s: Scenario, base: string, headers: Record<string, string>) {
   const bare = s.bare as NonNullable<Scenario['bare']>;
   const first = s.requests[0].path;
   const probeId = bare.name === 'get' ? first.slice(first.lastIndexOf('/') + 1) : undefined;
@@ -88,14 +84,41 @@ async function bareRun(
     await (await fetch(base + first, { headers })).arrayBuffer();
   });
   const server = await startBare(databaseUrl, new Map([[bare.name, { statements, probeId }]]));
+  const requests = s.requests.map((r) => ({
+    path: `/bare/${bare.name}${probeId ? `/${r.path.slice(r.path.lastIndexOf('/') + 1)}` : ''}`,
+  }));
+  const check = `${statements.length} statement(s): ${statements.map((x) => x.text.slice(0, 60)).join(' | ')}`;
+  return { server, requests, check };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/**
+ * The product and its bare handler run in turns, `rounds` times each (the
+ * product's first run is `first`): this machine's speed drifts by more than
+ * the gap measured, so each round's ratio compares two runs a few seconds
+ * apart, and the median round is what counts.
+ */
+async function alternated(
+  databaseUrl: string,
+  s: Scenario,
+  product: { base: string; headers: Record<string, string>; connections: number },
+  run: { duration: number; rounds: number },
+  first: CannonResult,
+): Promise<{ product: CannonResult; bare: CannonResult; ratios: number[]; check: string }> {
+  const { server, requests, check } = await startBareFor(databaseUrl, s, product.base, product.headers);
   try {
-    const requests = s.requests.map((r) => ({
-      path: `/bare/${bare.name}${probeId ? `/${r.path.slice(r.path.lastIndexOf('/') + 1)}` : ''}`,
-    }));
-    const opts = { url: server.base, connections: run.connections, requests, headers: {} };
-    await cannon({ ...opts, duration: Math.min(2, run.duration) }); // warm-up, discarded
-    const result = await cannon({ ...opts, duration: run.duration });
-    return { result, check: `${statements.length} statement(s): ${statements.map((x) => x.text.slice(0, 60)).join(' | ')}` };
+    const bareOpts = { url: server.base, connections: product.connections, requests, headers: {} };
+    const productOpts = { url: product.base, connections: product.connections, requests: s.requests, headers: product.headers };
+    await cannon({ ...bareOpts, duration: Math.min(2, run.duration) }); // warm-up, discarded
+    const rounds: { product: CannonResult; bare: CannonResult }[] = [];
+    for (let i = 0; i < run.rounds; i++) {
+      const p = i === 0 ? first : await cannon({ ...productOpts, duration: run.duration });
+      rounds.push({ product: p, bare: await cannon({ ...bareOpts, duration: run.duration }) });
+    }
+    const ratios = rounds.map((r) => r.product.requests / r.bare.requests);
+    const mid = rounds[ratios.indexOf(median(ratios))];
+    return { ...mid, ratios, check };
   } finally {
     await server.close();
   }
@@ -179,21 +202,27 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
         log(`[${kind}] ${s.name}: ${String(err)}`);
         continue;
       }
-      out.push({ db: kind, size: args.rows, scenario: s.name, check, result, load: loadavg()[0] });
-      report(kind, s.name, result, check);
       if (s.bare && prepared.databaseUrl) {
-        const bare = await bareRun(prepared.databaseUrl, s, base, headers, { connections: opts.connections, duration: args.duration });
+        const pair = await alternated(prepared.databaseUrl, s, { base, headers, connections: opts.connections }, args, result);
+        const load = loadavg()[0];
+        const rounds = pair.ratios.map((x) => x.toFixed(2)).join(', ');
+        out.push({ db: kind, size: args.rows, scenario: s.name, check, result: pair.product, load });
         out.push({
           db: kind,
           size: args.rows,
           scenario: `${s.name}${BARE}`,
-          check: bare.check,
-          result: bare.result,
-          load: loadavg()[0],
+          check: pair.check,
+          result: pair.bare,
+          load,
           target: s.bare.target,
+          ratios: pair.ratios,
         });
-        report(kind, `${s.name}${BARE}`, bare.result, bare.check);
+        report(kind, s.name, pair.product, `${check}; median of ${pair.ratios.length} rounds`);
+        report(kind, `${s.name}${BARE}`, pair.bare, `ratio by round: ${rounds}`);
+        continue;
       }
+      out.push({ db: kind, size: args.rows, scenario: s.name, check, result, load: loadavg()[0] });
+      report(kind, s.name, result, check);
     }
   } finally {
     await prepared.cleanup();
@@ -233,11 +262,10 @@ async function main() {
   log('');
   if (args.sweep.length > 1) growthReport(all, seeds, args);
   for (const r of all.filter((x) => x.scenario.endsWith(BARE))) {
-    const product = all.find((x) => x.db === r.db && x.size === r.size && x.scenario === r.scenario.slice(0, -BARE.length));
-    if (product)
-      log(
-        `[${r.db}, ${r.size.toLocaleString('en')}] ${product.scenario}: ${(product.result.requests / r.result.requests).toFixed(2)} of the bare handler's req/s (target ${r.target})`,
-      );
+    const ratios = r.ratios ?? [];
+    log(
+      `[${r.db}, ${r.size.toLocaleString('en')}] ${r.scenario.slice(0, -BARE.length)}: ${median(ratios).toFixed(2)} of the bare handler's req/s, median of ${ratios.length} rounds in turns (${ratios.map((x) => x.toFixed(2)).join(', ')}; target ${r.target})`,
+    );
   }
   for (const r of all.filter((x) => x.scenario.endsWith(RULED))) {
     const plain = all.find((x) => x.db === r.db && x.size === r.size && x.scenario === r.scenario.slice(0, -RULED.length));
