@@ -5,6 +5,7 @@ import { mayRead, type Access } from '../access/access';
 import { searchableFor } from '../access/enforce';
 import { isPglite, type Db } from '../db/client';
 import { pglitePrepared, rowDecoder } from '../db/pglite-prepared';
+import { pgNamedRows } from '../db/pg-named-rows';
 import { tableOf } from '../db/resource-tables';
 import { tableEstimateSql } from './count';
 import { listOrder, narrowedBeyondSearch, searchSql, termMatch, type ListParams, type TermMatch } from './query';
@@ -30,7 +31,7 @@ const prepared = new WeakMap<Db, Map<string, Prepared>>();
  * (null, as past MAX_SHAPES).
  *
  * - No search: a named statement on PostgreSQL (planned once per connection,
- *   the limit and offset its only values; a PREPAREd one on PGlite, see
+ *   the limit and offset its only values, run by pgNamedRows; a PREPAREd one on PGlite, see
  *   pglitePrepared), with the table's row estimate in the same statement: a
  *   full page's total on a big table (count.ts).
  * - A search `q`: the text is built once, but sent unnamed, so PostgreSQL
@@ -88,15 +89,18 @@ function plainPage(
     return async ({ limit, offset }) =>
       (await page([String(limit), String(offset)])).map((raw) => ({ ...decode(raw), [TABLE_ESTIMATE]: raw.table_estimate }));
   }
-  const q = db
+  const query = db
     .select({ ...cols, [TABLE_ESTIMATE]: tableEstimateSql(r.table) })
     .from(t)
     .orderBy(...orderBy)
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
-  return async (values) => (await q.execute(values)) as Row[];
+    .offset(sql.placeholder('offset'));
+  // The estimate is a number as the driver gives it, as drizzle's own mapping leaves an SQL expression's value.
+  const page = pgNamedRows(db, name, query.toSQL(), { ...cols, [TABLE_ESTIMATE]: AS_GIVEN });
+  return async (values) => (await page(values)) as Row[];
 }
+
+const AS_GIVEN = { mapFromDriverValue: (value: unknown) => value };
 
 function searchPage(
   db: Db,
