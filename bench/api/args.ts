@@ -12,7 +12,7 @@ export interface BenchArgs {
   /** Only run scenarios whose name contains one of these. */
   only: string[];
   pgUrl: string;
-  /** Runs of the product and of its bare handler, in turns, for each path compared with one (the median round counts). */
+  /** Runs of each compared pair (a path and its bare handler; a restricted path and the superadmin's), in turns; the median round counts. */
   rounds: number;
   /** Rounds of the serialization comparison (bench/api/serialization.ts) instead of the scenarios; 0: off. */
   serialization: number;

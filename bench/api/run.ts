@@ -45,7 +45,7 @@ interface Row {
   load: number;
   /** A bare handler's row: the product's ratio to it must reach this. */
   target?: number;
-  /** A bare handler's row: the product's ratio to it in each round (run in turns); the median counts. */
+  /** A bare handler's row (the product's ratio to it) or a restricted one's (its ratio to the superadmin), each round run in turns; the median counts. */
   ratios?: number[];
 }
 
@@ -94,12 +94,28 @@ async function startBareFor(databaseUrl: string, s: Scenario, base: string, head
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 /**
- * The product and its bare handler run in turns, `rounds` times each (the
- * product's first run is `first`): this machine's speed drifts by more than
- * the gap measured, so each round's ratio compares two runs a few seconds
- * apart, and the median round is what counts.
+ * Two runs compared in turns, `rounds` times each (`first` is the first
+ * round's `a`): this machine's speed drifts by more than the gaps measured,
+ * so each round's ratio (a / b) compares two runs a few seconds apart, and
+ * the median round is what counts.
  */
-async function alternated(
+async function inTurns(
+  a: () => Promise<CannonResult>,
+  b: () => Promise<CannonResult>,
+  rounds: number,
+  first: CannonResult,
+): Promise<{ a: CannonResult; b: CannonResult; ratios: number[] }> {
+  const done: { a: CannonResult; b: CannonResult }[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const x = i === 0 ? first : await a();
+    done.push({ a: x, b: await b() });
+  }
+  const ratios = done.map((r) => r.a.requests / r.b.requests);
+  return { ...done[ratios.indexOf(median(ratios))], ratios };
+}
+
+/** A path and its bare handler in turns (inTurns). */
+async function againstBare(
   databaseUrl: string,
   s: Scenario,
   product: { base: string; headers: Record<string, string>; connections: number },
@@ -111,14 +127,13 @@ async function alternated(
     const bareOpts = { url: server.base, connections: product.connections, requests, headers: {} };
     const productOpts = { url: product.base, connections: product.connections, requests: s.requests, headers: product.headers };
     await cannon({ ...bareOpts, duration: Math.min(2, run.duration) }); // warm-up, discarded
-    const rounds: { product: CannonResult; bare: CannonResult }[] = [];
-    for (let i = 0; i < run.rounds; i++) {
-      const p = i === 0 ? first : await cannon({ ...productOpts, duration: run.duration });
-      rounds.push({ product: p, bare: await cannon({ ...bareOpts, duration: run.duration }) });
-    }
-    const ratios = rounds.map((r) => r.product.requests / r.bare.requests);
-    const mid = rounds[ratios.indexOf(median(ratios))];
-    return { ...mid, ratios, check };
+    const turns = await inTurns(
+      () => cannon({ ...productOpts, duration: run.duration }),
+      () => cannon({ ...bareOpts, duration: run.duration }),
+      run.rounds,
+      first,
+    );
+    return { product: turns.a, bare: turns.b, ratios: turns.ratios, check };
   } finally {
     await server.close();
   }
@@ -179,7 +194,8 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
     const confirmedIds = await confirmedOf(app, ids);
     const ruled = await restrictedHeaders(base, admin);
 
-    for (const s of scenarios(ids, confirmedIds)) {
+    const all = scenarios(ids, confirmedIds);
+    for (const s of all) {
       if (args.only.length && !args.only.some((o) => s.name.includes(o))) continue;
       const headers = s.restricted ? ruled : admin;
       // One request first: status and total show what the scenario really measures.
@@ -203,7 +219,7 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
         continue;
       }
       if (s.bare && prepared.databaseUrl) {
-        const pair = await alternated(prepared.databaseUrl, s, { base, headers, connections: opts.connections }, args, result);
+        const pair = await againstBare(prepared.databaseUrl, s, { base, headers, connections: opts.connections }, args, result);
         const load = loadavg()[0];
         const rounds = pair.ratios.map((x) => x.toFixed(2)).join(', ');
         out.push({ db: kind, size: args.rows, scenario: s.name, check, result: pair.product, load });
@@ -219,6 +235,25 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
         });
         report(kind, s.name, pair.product, `${check}; median of ${pair.ratios.length} rounds`);
         report(kind, `${s.name}${BARE}`, pair.bare, `ratio by round: ${rounds}`);
+        continue;
+      }
+      const plain = s.name.endsWith(RULED) ? all.find((x) => x.name === s.name.slice(0, -RULED.length)) : undefined;
+      if (plain) {
+        // In turns with the same path unrestricted (the superadmin).
+        const plainOpts = { ...opts, requests: plain.requests, headers: admin };
+        const turns = await inTurns(
+          () => cannon({ ...opts, duration: args.duration }),
+          () => cannon({ ...plainOpts, duration: args.duration }),
+          args.rounds,
+          result,
+        );
+        out.push({ db: kind, size: args.rows, scenario: s.name, check, result: turns.a, load: loadavg()[0], ratios: turns.ratios });
+        report(
+          kind,
+          s.name,
+          turns.a,
+          `${check}; median of ${turns.ratios.length} rounds in turns with the superadmin: ${turns.ratios.map((x) => x.toFixed(2)).join(', ')}`,
+        );
         continue;
       }
       out.push({ db: kind, size: args.rows, scenario: s.name, check, result, load: loadavg()[0] });
@@ -267,12 +302,11 @@ async function main() {
       `[${r.db}, ${r.size.toLocaleString('en')}] ${r.scenario.slice(0, -BARE.length)}: ${median(ratios).toFixed(2)} of the bare handler's req/s, median of ${ratios.length} rounds in turns (${ratios.map((x) => x.toFixed(2)).join(', ')}; target ${r.target})`,
     );
   }
-  for (const r of all.filter((x) => x.scenario.endsWith(RULED))) {
-    const plain = all.find((x) => x.db === r.db && x.size === r.size && x.scenario === r.scenario.slice(0, -RULED.length));
-    if (plain)
-      log(
-        `[${r.db}, ${r.size.toLocaleString('en')}] ${r.scenario}: ${(r.result.requests / plain.result.requests).toFixed(2)} of the superadmin's req/s (target 0.9)`,
-      );
+  for (const r of all.filter((x) => x.scenario.endsWith(RULED) && x.ratios)) {
+    const ratios = r.ratios ?? [];
+    log(
+      `[${r.db}, ${r.size.toLocaleString('en')}] ${r.scenario}: ${median(ratios).toFixed(2)} of the superadmin's req/s, median of ${ratios.length} rounds in turns (${ratios.map((x) => x.toFixed(2)).join(', ')}; target 0.9)`,
+    );
   }
   for (const size of args.sweep)
     for (const name of PGLITE_PAIRS) {
