@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { bigint, boolean, date, integer, interval, jsonb, numeric, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pgNamedRows } from '../../src/core/server/db/pg-named-rows';
@@ -70,8 +72,14 @@ describe.skipIf(!process.env.DATABASE_URL)('a named statement read without drizz
     prices: bookings.prices,
     days: bookings.days,
   };
+  /** The statement's reader: a node-postgres database or transaction always has one. */
+  const named = (...args: Parameters<typeof pgNamedRows>) => {
+    const run = pgNamedRows(...args);
+    if (!run) throw new Error('a node-postgres database or transaction was not recognized');
+    return run;
+  };
   const byId = (on: Db, name: string) =>
-    pgNamedRows(
+    named(
       on,
       name,
       on
@@ -110,9 +118,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a named statement read without drizz
       .transaction(async (tx) => {
         await tx.execute(sql.raw(`UPDATE ${SCHEMA}.bookings SET guest = 'Νίκος' WHERE id = '${FULL}'`));
         // Read inside the transaction: its own uncommitted write is seen.
-        const [row] = await pgNamedRows(tx, 'named_rows_owned', query(tx), cols)({ id: FULL });
+        const [row] = await named(tx, 'named_rows_owned', query(tx), cols)({ id: FULL });
         expect(row.guest).toBe('Νίκος');
-        expect(await pgNamedRows(tx, 'named_rows_owned', query(tx), cols)({ id: EMPTY })).toEqual([]);
+        expect(await named(tx, 'named_rows_owned', query(tx), cols)({ id: EMPTY })).toEqual([]);
         tx.rollback();
       })
       .catch((err: unknown) => {
@@ -125,5 +133,22 @@ describe.skipIf(!process.env.DATABASE_URL)('a named statement read without drizz
   test("a value the column refuses fails like drizzle's query, with the database's code", async () => {
     const err = await byId(db, 'named_rows_by_id')({ id: 'not-a-uuid' }).catch((e: unknown) => e);
     expect((err as { code?: string }).code).toBe('22P02');
+  });
+});
+
+// PGlite's databases and transactions have no node-postgres client: their reads take their own path.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('on PGlite', () => {
+  test('neither the database nor a transaction is taken for node-postgres', async () => {
+    const client = await PGlite.create();
+    try {
+      const db = drizzlePglite(client) as unknown as Db;
+      const query = db.select({ one: bookings.id }).from(bookings).toSQL();
+      expect(pgNamedRows(db, 'named_rows_pglite', query, { one: bookings.id })).toBeNull();
+      await db.transaction(async (tx) => {
+        expect(pgNamedRows(tx, 'named_rows_pglite', query, { one: bookings.id })).toBeNull();
+      });
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -1,7 +1,11 @@
 import pg from 'pg';
-import { fillPlaceholders } from 'drizzle-orm';
+import { fillPlaceholders, is } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { Db } from './client';
 import { DRIZZLE_TEXT_TYPES } from './drizzle-text-types';
+
+/** The pool (a database) or the checked-out client (a transaction) a node-postgres session runs on. */
+type NodePgClient = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 const AS_TEXT = new Set(DRIZZLE_TEXT_TYPES);
 const asText = (value: string) => value;
@@ -15,9 +19,9 @@ interface SelectedColumn {
   mapFromDriverValue(value: unknown): unknown;
 }
 
-/** What drizzle's database and transaction objects carry but do not type: the pool or client they run on. */
+/** What drizzle's database and transaction objects carry but do not type: their session. */
 interface DrizzleSession {
-  session: { client: Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'> };
+  session: unknown;
 }
 
 export type NamedRows = (placeholders: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
@@ -30,14 +34,20 @@ export type NamedRows = (placeholders: Record<string, unknown>) => Promise<Recor
  * drizzle's prepared query does the same through tracing, logging and cache
  * layers and a row mapper for every kind of selection: on the hot reads (a
  * record by id, a list's first page) that cost 4-7% of their rate.
+ *
+ * Null unless `db` runs on node-postgres: a PGlite database or transaction
+ * takes its own path.
  */
 export function pgNamedRows(
   db: Db,
   name: string,
   query: { sql: string; params: unknown[] },
   cols: Record<string, SelectedColumn>,
-): NamedRows {
-  const { client } = (db as unknown as DrizzleSession).session;
+): NamedRows | null {
+  const { session } = db as unknown as DrizzleSession;
+  // drizzle keeps the client private in its type; the session is checked to be node-postgres's first.
+  const client = is(session, NodePgSession) ? (session as unknown as { client: NodePgClient }).client : undefined;
+  if (!client) return null;
   const keys = Object.keys(cols);
   const maps = keys.map((k) => (v: unknown) => cols[k].mapFromDriverValue(v));
   const text = query.sql;
