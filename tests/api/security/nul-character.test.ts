@@ -22,6 +22,9 @@ function expect400(res: Awaited<ReturnType<typeof call>>, field?: string) {
   const body = res.json();
   expect(body.error).toMatch(MESSAGE);
   if (field) expect(body.fields).toEqual({ [field]: expect.stringMatching(MESSAGE) });
+  // Refused before any route runs, still an API answer with the API's headers.
+  expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
 }
 
 describe('anonymous routes', () => {

@@ -69,7 +69,7 @@ async function registerApiDocs(app: FastifyInstance, webhooks: Record<string, un
 
 /**
  * What every route goes through, registered before any feature: metrics and
- * request ids, error answers, the input guard, security headers, rate
+ * request ids, error answers, security headers, the input guard, rate
  * limits, multipart bodies, the API document, and the auth hook (sessions
  * and permission records).
  */
@@ -77,8 +77,9 @@ export async function registerSharedPlugins(app: FastifyInstance, config: Config
   completeApiContracts(app);
   await app.register(opsPlugin);
   await app.register(errorsPlugin);
-  await app.register(inputGuardPlugin);
+  // Headers first: an answer the guard refuses before any route runs is still an API answer.
   await app.register(securityHeadersPlugin);
+  await app.register(inputGuardPlugin);
   await registerRateLimits(app, config);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
   await registerApiDocs(app, webhooks);
