@@ -91,7 +91,11 @@ async function startBareFor(databaseUrl: string, s: Scenario, base: string, head
   return { server, requests, check };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+/** The median of the finite values (NaN when there are none). */
+const median = (xs: number[]) => {
+  const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return finite.length ? finite[Math.floor((finite.length - 1) / 2)] : Number.NaN;
+};
 
 /**
  * Two runs compared in turns, `rounds` times each (`first` is the first
@@ -111,7 +115,11 @@ async function inTurns(
     done.push({ a: x, b: await b() });
   }
   const ratios = done.map((r) => r.a.requests / r.b.requests);
-  return { ...done[ratios.indexOf(median(ratios))], ratios };
+  // A run that answered nothing has no ratio: the median of the others (or nothing) counts.
+  const byRatio = done.map((r, i) => ({ ...r, ratio: ratios[i] })).filter((r) => Number.isFinite(r.ratio));
+  byRatio.sort((x, y) => x.ratio - y.ratio);
+  const mid = byRatio[Math.floor((byRatio.length - 1) / 2)] ?? done[0];
+  return { a: mid.a, b: mid.b, ratios };
 }
 
 /** A path and its bare handler in turns (inTurns). */
@@ -241,6 +249,7 @@ async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; see
       if (plain) {
         // In turns with the same path unrestricted (the superadmin).
         const plainOpts = { ...opts, requests: plain.requests, headers: admin };
+        await cannon({ ...plainOpts, duration: Math.min(2, args.duration) }); // warm-up, discarded (it may not have run yet)
         const turns = await inTurns(
           () => cannon({ ...opts, duration: args.duration }),
           () => cannon({ ...plainOpts, duration: args.duration }),
