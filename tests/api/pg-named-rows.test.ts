@@ -72,21 +72,14 @@ describe.skipIf(!process.env.DATABASE_URL)('a named statement read without drizz
     prices: bookings.prices,
     days: bookings.days,
   };
-  /** The statement's reader: a node-postgres database or transaction always has one. */
-  const named = (...args: Parameters<typeof pgNamedRows>) => {
-    const run = pgNamedRows(...args);
-    if (!run) throw new Error('a node-postgres database or transaction was not recognized');
-    return run;
-  };
   const byId = (on: Db, name: string) =>
-    named(
+    pgNamedRows(
       on,
       name,
       on
         .select(cols)
         .from(bookings)
-        .where(eq(bookings.id, sql.placeholder('id')))
-        .toSQL(),
+        .where(eq(bookings.id, sql.placeholder('id'))),
       cols,
     );
   const drizzles = (on: Db, id: string) => on.select(cols).from(bookings).where(eq(bookings.id, id));
@@ -112,15 +105,14 @@ describe.skipIf(!process.env.DATABASE_URL)('a named statement read without drizz
       on
         .select(cols)
         .from(bookings)
-        .where(and(eq(bookings.id, sql.placeholder('id')), eq(bookings.createdBy, OWNER)))
-        .toSQL();
+        .where(and(eq(bookings.id, sql.placeholder('id')), eq(bookings.createdBy, OWNER)));
     await db
       .transaction(async (tx) => {
         await tx.execute(sql.raw(`UPDATE ${SCHEMA}.bookings SET guest = 'Νίκος' WHERE id = '${FULL}'`));
         // Read inside the transaction: its own uncommitted write is seen.
-        const [row] = await named(tx, 'named_rows_owned', query(tx), cols)({ id: FULL });
+        const [row] = await pgNamedRows(tx, 'named_rows_owned', query(tx), cols)({ id: FULL });
         expect(row.guest).toBe('Νίκος');
-        expect(await named(tx, 'named_rows_owned', query(tx), cols)({ id: EMPTY })).toEqual([]);
+        expect(await pgNamedRows(tx, 'named_rows_owned', query(tx), cols)({ id: EMPTY })).toEqual([]);
         tx.rollback();
       })
       .catch((err: unknown) => {
@@ -136,16 +128,31 @@ describe.skipIf(!process.env.DATABASE_URL)('a named statement read without drizz
   });
 });
 
-// PGlite's databases and transactions have no node-postgres client: their reads take their own path.
+// PGlite's databases and transactions have no node-postgres client: their reads take drizzle's own prepared query.
 describe.skipIf(Boolean(process.env.DATABASE_URL))('on PGlite', () => {
-  test('neither the database nor a transaction is taken for node-postgres', async () => {
+  test("the database and a transaction read through drizzle's prepared query", async () => {
     const client = await PGlite.create();
     try {
+      await client.exec(`CREATE SCHEMA ${SCHEMA}; CREATE TABLE ${SCHEMA}.bookings (id uuid PRIMARY KEY, guest text, arrives timestamptz);
+        INSERT INTO ${SCHEMA}.bookings VALUES ('${FULL}', 'Ελένη Παπαδοπούλου', '2026-12-24 15:30:00.123+02')`);
       const db = drizzlePglite(client) as unknown as Db;
-      const query = db.select({ one: bookings.id }).from(bookings).toSQL();
-      expect(pgNamedRows(db, 'named_rows_pglite', query, { one: bookings.id })).toBeNull();
+      const few = { id: bookings.id, guest: bookings.guest, arrives: bookings.arrives };
+      const read = (on: Db) =>
+        pgNamedRows(
+          on,
+          'named_rows_pglite',
+          on
+            .select(few)
+            .from(bookings)
+            .where(eq(bookings.id, sql.placeholder('id'))),
+          few,
+        );
+      expect(await read(db)({ id: FULL })).toEqual([
+        { id: FULL, guest: 'Ελένη Παπαδοπούλου', arrives: new Date('2026-12-24T13:30:00.123Z') },
+      ]);
       await db.transaction(async (tx) => {
-        expect(pgNamedRows(tx, 'named_rows_pglite', query, { one: bookings.id })).toBeNull();
+        await tx.execute(sql.raw(`UPDATE ${SCHEMA}.bookings SET guest = 'Νίκος' WHERE id = '${FULL}'`));
+        expect((await read(tx)({ id: FULL }))[0].guest).toBe('Νίκος');
       });
     } finally {
       await client.close();

@@ -34,15 +34,12 @@ function prepareRow(db: Db, name: string, t: AnyTable, cols: ReturnType<typeof s
       return raw ? decode(raw) : undefined;
     };
   }
-  const built = db
+  const query = db
     .select(cols)
     .from(t)
     .where(and(eq(t.id, sql.placeholder('id')), where?.(sql`${sql.placeholder('me')}::uuid`)));
-  const run = pgNamedRows(db, name, built.toSQL(), cols);
-  if (run) return async (id, me) => (await run({ id, me }))[0] as Row | undefined;
-  // A transaction on PGlite: drizzle's own prepared query.
-  const q = built.prepare(name);
-  return async (id, me) => (await q.execute({ id, me }))[0] as Row | undefined;
+  const run = pgNamedRows(db, name, query, cols);
+  return async (id, me) => (await run({ id, me }))[0] as Row | undefined;
 }
 
 const plain = new WeakMap<Db, Map<ResourceDef, (id: string) => Promise<Row | undefined>>>();

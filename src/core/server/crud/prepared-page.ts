@@ -96,11 +96,8 @@ function plainPage(
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
   // The estimate is a number as the driver gives it, as drizzle's own mapping leaves an SQL expression's value.
-  const page = pgNamedRows(db, name, query.toSQL(), { ...cols, [TABLE_ESTIMATE]: AS_GIVEN });
-  if (page) return async (values) => (await page(values)) as Row[];
-  // A transaction on PGlite: drizzle's own prepared query.
-  const q = query.prepare(name);
-  return async (values) => (await q.execute(values)) as Row[];
+  const page = pgNamedRows(db, name, query, { ...cols, [TABLE_ESTIMATE]: AS_GIVEN });
+  return async (values) => (await page(values)) as Row[];
 }
 
 const AS_GIVEN = { mapFromDriverValue: (value: unknown) => value };

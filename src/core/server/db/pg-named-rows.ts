@@ -19,44 +19,43 @@ interface SelectedColumn {
   mapFromDriverValue(value: unknown): unknown;
 }
 
-/** What drizzle's database and transaction objects carry but do not type: their session. */
-interface DrizzleSession {
-  session: unknown;
+/** A drizzle query with placeholders, as its builder holds it before it runs. */
+interface BuiltQuery {
+  toSQL(): { sql: string; params: unknown[] };
+  prepare(name: string): { execute(placeholders: Record<string, unknown>): Promise<unknown> };
 }
 
 export type NamedRows = (placeholders: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
 
 /**
- * A query built by drizzle (`toSQL()`: its text and parameters, placeholders
- * among them) run on node-postgres directly as a named statement, its rows
- * keyed like `cols`, each value mapped by its `mapFromDriverValue` (a table
- * column's own, as drizzle maps it; the caller's for an SQL expression).
- * drizzle's prepared query does the same through tracing, logging and cache
- * layers and a row mapper for every kind of selection: on the hot reads (a
- * record by id, a list's first page) that cost 4-7% of their rate.
- *
- * Null unless `db` runs on node-postgres: a PGlite database or transaction
- * takes its own path.
+ * A drizzle query run as the statement `name`, its placeholders filled on
+ * each run, its rows keyed like `cols`. On node-postgres it runs on the
+ * session's pool or client directly (drizzle's `toSQL()` text, placeholders
+ * filled by drizzle's `fillPlaceholders`), each value mapped by its
+ * `mapFromDriverValue` (a table column's own, as drizzle maps it; the
+ * caller's for an SQL expression): drizzle's prepared query does the same
+ * through tracing, logging and cache layers and a row mapper for every kind
+ * of selection, which on the hot reads (a record by id, a list's first page)
+ * cost 4-7% of their rate. Anything else (a PGlite transaction) runs
+ * drizzle's own prepared query.
  */
-export function pgNamedRows(
-  db: Db,
-  name: string,
-  query: { sql: string; params: unknown[] },
-  cols: Record<string, SelectedColumn>,
-): NamedRows | null {
-  const { session } = db as unknown as DrizzleSession;
+export function pgNamedRows(db: Db, name: string, query: BuiltQuery, cols: Record<string, SelectedColumn>): NamedRows {
+  const { session } = db as unknown as { session: unknown };
   // drizzle keeps the client private in its type; the session is checked to be node-postgres's first.
   const client = is(session, NodePgSession) ? (session as unknown as { client: NodePgClient }).client : undefined;
-  if (!client) return null;
+  if (!client) {
+    const prepared = query.prepare(name);
+    return async (placeholders) => (await prepared.execute(placeholders)) as Record<string, unknown>[];
+  }
+  const { sql: text, params } = query.toSQL();
   const keys = Object.keys(cols);
-  const maps = keys.map((k) => (v: unknown) => cols[k].mapFromDriverValue(v));
-  const text = query.sql;
+  const columns = keys.map((k) => cols[k]);
   return async (placeholders) => {
-    const values = fillPlaceholders(query.params, placeholders);
+    const values = fillPlaceholders(params, placeholders);
     const res = await client.query<unknown[]>({ name, text, values, rowMode: 'array', types: driverTypes });
     return res.rows.map((raw) => {
       const row: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) row[keys[i]] = raw[i] === null ? null : maps[i](raw[i]);
+      for (let i = 0; i < keys.length; i++) row[keys[i]] = raw[i] === null ? null : columns[i].mapFromDriverValue(raw[i]);
       return row;
     });
   };
