@@ -52,9 +52,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const pgliteDbs = new WeakSet<Db>();
+const pgliteClients = new WeakMap<Db, PGlite>();
 /** Whether queries on `db` run in the embedded PGlite (one session, in this thread). */
-export const isPglite = (db: Db): boolean => pgliteDbs.has(db);
+export const isPglite = (db: Db): boolean => pgliteClients.has(db);
+/** The embedded PGlite under `db` (not a transaction's): for reads that skip drizzle (pglite-prepared.ts). */
+export const pgliteClientOf = (db: Db): PGlite | undefined => pgliteClients.get(db);
 
 /** How long a request waits for a new PostgreSQL connection before it is told to retry (503). */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -247,7 +249,7 @@ async function openPglite(opts: OpenOptions, migrations: string): Promise<Databa
     unlock();
     throw err;
   }
-  pgliteDbs.add(db as unknown as Db);
+  pgliteClients.set(db as unknown as Db, client);
   const upkeep = opts.upkeep && pgliteUpkeep(db as unknown as Db, opts.upkeep.log, opts.upkeep.pollMs);
   upkeep?.start();
   return {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client';
+import { pgliteClientOf, type Db } from './client';
+import { pgliteRawRows } from './pglite-raw-rows';
 import { rowsOf } from './rows';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,7 +22,9 @@ export type PreparedRun = (args: string[]) => Promise<Record<string, unknown>[]>
  *
  * `query` uses `$1`, `$2`... (sql.raw) where the arguments go; `types` are
  * their SQL types. Rows come back keyed by column name, values as the
- * driver gives them.
+ * driver gives them. On the server's own PGlite (not in a transaction) the
+ * statement is run and read by pgliteRawRows; anything but plain rows (an
+ * error) is asked again through EXECUTE, which reports it as usual.
  */
 export function pglitePrepared(db: Db, name: string, types: string[], query: SQL): PreparedRun {
   let prepared: Promise<unknown> | undefined;
@@ -29,11 +32,16 @@ export function pglitePrepared(db: Db, name: string, types: string[], query: SQL
     if (!args.every(inlinable)) throw new Error(`pglitePrepared ${name}: argument cannot be inlined`);
     if (!prepared) {
       // A real promise: drizzle's query objects run again on every then().
-      prepared = Promise.resolve(db.execute(sql`PREPARE ${sql.raw(name)}(${sql.raw(types.join(', '))}) AS ${query}`));
+      const params = types.length ? `(${types.join(', ')})` : '';
+      prepared = Promise.resolve(db.execute(sql`PREPARE ${sql.raw(name)}${sql.raw(params)} AS ${query}`));
       prepared.catch(() => (prepared = undefined));
     }
     await prepared;
-    const res = await db.execute(sql.raw(`EXECUTE ${name}(${args.map((a) => `'${a}'`).join(', ')})`));
+    const client = pgliteClientOf(db);
+    const raw = client && (await pgliteRawRows(client, name, args));
+    if (raw) return raw;
+    // PostgreSQL's grammar takes no empty parentheses, here or in PREPARE.
+    const res = await db.execute(sql.raw(`EXECUTE ${name}${args.length ? `(${args.map((a) => `'${a}'`).join(', ')})` : ''}`));
     return rowsOf<Record<string, unknown>>(res);
   };
 }
@@ -44,8 +52,25 @@ interface SelectedColumn {
   mapFromDriverValue(value: unknown): unknown;
 }
 
-/** PGlite's raw rows (keyed by column name) as rows keyed like `cols`, each value mapped as drizzle maps its own. */
-export function rowDecoder(cols: Record<string, SelectedColumn>): (raw: Record<string, unknown>) => Record<string, unknown> {
-  const decode = Object.entries(cols).map(([key, col]) => [key, col.name, (v: unknown) => col.mapFromDriverValue(v)] as const);
-  return (raw) => Object.fromEntries(decode.map(([key, name, map]) => [key, raw[name] === null ? null : map(raw[name])]));
+/**
+ * PGlite's raw rows (keyed by column name) as rows keyed like `cols`, each
+ * value mapped as drizzle maps its own; `asGiven` adds raw columns as they
+ * are (key: its name in the raw row). One loop, no spread: it runs for every
+ * row of every page.
+ */
+export function rowDecoder(
+  cols: Record<string, SelectedColumn>,
+  asGiven: Record<string, string> = {},
+): (raw: Record<string, unknown>) => Record<string, unknown> {
+  const decode = Object.entries(cols).map(([key, col]) => ({ key, name: col.name, col }));
+  const given = Object.entries(asGiven);
+  return (raw) => {
+    const row: Record<string, unknown> = {};
+    for (const { key, name, col } of decode) {
+      const value = raw[name];
+      row[key] = value === null ? null : col.mapFromDriverValue(value);
+    }
+    for (const [key, name] of given) row[key] = raw[name];
+    return row;
+  };
 }
