@@ -12,7 +12,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs, type BenchArgs } from './args';
 import { cannon, type CannonRequest, type CannonResult } from './cannon';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, listenAndSignIn, log, prepare, sampleIds, type Kind } from './prepare';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, listenAndSignIn, log, prepare, sampleIds, type Kind, type Prepared } from './prepare';
 import { compareSerialization } from './serialization';
 import { EVERY_TERM, RARE_TERM } from './seed';
 import { restrictedHeaders } from './restricted';
@@ -192,86 +192,112 @@ async function confirmedOf(app: App, ids: string[]): Promise<string[]> {
   return rowsOf<{ id: string }>(res).map((r) => String(r.id));
 }
 
-async function benchOne(kind: Kind, args: BenchArgs): Promise<{ rows: Row[]; seedNote: string; seedSeconds?: number }> {
-  const prepared = await prepare(kind, args);
+/** How to drive one scenario against one server: autocannon's options but the duration. */
+type Drive = Omit<Parameters<typeof cannon>[0], 'duration'>;
+
+interface BenchOne {
+  rows: Row[];
+  seedNote: string;
+  seedSeconds?: number;
+  /** The PGLITE_PAIRS scenarios as run on this server, by their name in PGLITE_PAIRS, for the comparison in turns. */
+  pairs: Map<string, { scenario: string; drive: Drive }>;
+}
+
+async function benchOne(kind: Kind, args: BenchArgs, prepared: Prepared): Promise<BenchOne> {
   const { app, seedNote } = prepared;
   const out: Row[] = [];
-  try {
-    const { base, headers: admin } = await listenAndSignIn(app);
-    const ids = await sampleIds(app);
-    const confirmedIds = await confirmedOf(app, ids);
-    const ruled = await restrictedHeaders(base, admin);
+  const pairs: BenchOne['pairs'] = new Map();
+  const { base, headers: admin } = await listenAndSignIn(app);
+  const ids = await sampleIds(app);
+  const confirmedIds = await confirmedOf(app, ids);
+  const ruled = await restrictedHeaders(base, admin);
 
-    const all = scenarios(ids, confirmedIds);
-    for (const s of all) {
-      if (args.only.length && !args.only.some((o) => s.name.includes(o))) continue;
-      const headers = s.restricted ? ruled : admin;
-      // One request first: status and total show what the scenario really measures.
-      const first = s.requests[0];
-      const t0 = performance.now();
-      const probe = await fetch(base + first.path, {
-        method: first.method ?? 'GET',
-        headers: { ...headers, ...first.headers },
-        body: first.body,
-      });
-      const ms = performance.now() - t0;
-      const body = (await probe.json()) as { total?: number; data?: unknown[] };
-      const check = `${probe.status}${body.total !== undefined ? ` total=${body.total} rows=${body.data?.length}` : ''} first=${ms.toFixed(0)}ms`;
-      const opts = { url: base, connections: s.connections ?? args.connections, requests: s.requests, headers };
-      let result: CannonResult;
-      try {
-        if (!s.connections) await cannon({ ...opts, duration: Math.min(2, args.duration) }); // warm-up, discarded
-        result = await cannon({ ...opts, duration: args.duration });
-      } catch (err) {
-        log(`[${kind}] ${s.name}: ${String(err)}`);
-        continue;
-      }
-      if (s.bare && prepared.databaseUrl) {
-        const pair = await againstBare(prepared.databaseUrl, s, { base, headers, connections: opts.connections }, args, result);
-        const load = loadavg()[0];
-        const rounds = pair.ratios.map((x) => x.toFixed(2)).join(', ');
-        out.push({ db: kind, size: args.rows, scenario: s.name, check, result: pair.product, load });
-        out.push({
-          db: kind,
-          size: args.rows,
-          scenario: `${s.name}${BARE}`,
-          check: pair.check,
-          result: pair.bare,
-          load,
-          target: s.bare.target,
-          ratios: pair.ratios,
-        });
-        report(kind, s.name, pair.product, `${check}; median of ${pair.ratios.length} rounds`);
-        report(kind, `${s.name}${BARE}`, pair.bare, `ratio by round: ${rounds}`);
-        continue;
-      }
-      const plain = s.name.endsWith(RULED) ? all.find((x) => x.name === s.name.slice(0, -RULED.length)) : undefined;
-      if (plain) {
-        // In turns with the same path unrestricted (the superadmin).
-        const plainOpts = { ...opts, requests: plain.requests, headers: admin };
-        await cannon({ ...plainOpts, duration: Math.min(2, args.duration) }); // warm-up, discarded (it may not have run yet)
-        const turns = await inTurns(
-          () => cannon({ ...opts, duration: args.duration }),
-          () => cannon({ ...plainOpts, duration: args.duration }),
-          args.rounds,
-          result,
-        );
-        out.push({ db: kind, size: args.rows, scenario: s.name, check, result: turns.a, load: loadavg()[0], ratios: turns.ratios });
-        report(
-          kind,
-          s.name,
-          turns.a,
-          `${check}; median of ${turns.ratios.length} rounds in turns with the superadmin: ${turns.ratios.map((x) => x.toFixed(2)).join(', ')}`,
-        );
-        continue;
-      }
-      out.push({ db: kind, size: args.rows, scenario: s.name, check, result, load: loadavg()[0] });
-      report(kind, s.name, result, check);
+  const all = scenarios(ids, confirmedIds);
+  for (const s of all) {
+    if (args.only.length && !args.only.some((o) => s.name.includes(o))) continue;
+    const headers = s.restricted ? ruled : admin;
+    // One request first: status and total show what the scenario really measures.
+    const first = s.requests[0];
+    const t0 = performance.now();
+    const probe = await fetch(base + first.path, {
+      method: first.method ?? 'GET',
+      headers: { ...headers, ...first.headers },
+      body: first.body,
+    });
+    const ms = performance.now() - t0;
+    const body = (await probe.json()) as { total?: number; data?: unknown[] };
+    const check = `${probe.status}${body.total !== undefined ? ` total=${body.total} rows=${body.data?.length}` : ''} first=${ms.toFixed(0)}ms`;
+    const opts = { url: base, connections: s.connections ?? args.connections, requests: s.requests, headers };
+    const pair = PGLITE_PAIRS.find((name) => s.name.startsWith(name) && !s.name.includes(','));
+    if (pair) pairs.set(pair, { scenario: s.name, drive: opts });
+    let result: CannonResult;
+    try {
+      if (!s.connections) await cannon({ ...opts, duration: Math.min(2, args.duration) }); // warm-up, discarded
+      result = await cannon({ ...opts, duration: args.duration });
+    } catch (err) {
+      log(`[${kind}] ${s.name}: ${String(err)}`);
+      continue;
     }
-  } finally {
-    await prepared.cleanup();
+    if (s.bare && prepared.databaseUrl) {
+      const pair = await againstBare(prepared.databaseUrl, s, { base, headers, connections: opts.connections }, args, result);
+      const load = loadavg()[0];
+      const rounds = pair.ratios.map((x) => x.toFixed(2)).join(', ');
+      out.push({ db: kind, size: args.rows, scenario: s.name, check, result: pair.product, load });
+      out.push({
+        db: kind,
+        size: args.rows,
+        scenario: `${s.name}${BARE}`,
+        check: pair.check,
+        result: pair.bare,
+        load,
+        target: s.bare.target,
+        ratios: pair.ratios,
+      });
+      report(kind, s.name, pair.product, `${check}; median of ${pair.ratios.length} rounds`);
+      report(kind, `${s.name}${BARE}`, pair.bare, `ratio by round: ${rounds}`);
+      continue;
+    }
+    const plain = s.name.endsWith(RULED) ? all.find((x) => x.name === s.name.slice(0, -RULED.length)) : undefined;
+    if (plain) {
+      // In turns with the same path unrestricted (the superadmin).
+      const plainOpts = { ...opts, requests: plain.requests, headers: admin };
+      await cannon({ ...plainOpts, duration: Math.min(2, args.duration) }); // warm-up, discarded (it may not have run yet)
+      const turns = await inTurns(
+        () => cannon({ ...opts, duration: args.duration }),
+        () => cannon({ ...plainOpts, duration: args.duration }),
+        args.rounds,
+        result,
+      );
+      out.push({ db: kind, size: args.rows, scenario: s.name, check, result: turns.a, load: loadavg()[0], ratios: turns.ratios });
+      report(
+        kind,
+        s.name,
+        turns.a,
+        `${check}; median of ${turns.ratios.length} rounds in turns with the superadmin: ${turns.ratios.map((x) => x.toFixed(2)).join(', ')}`,
+      );
+      continue;
+    }
+    out.push({ db: kind, size: args.rows, scenario: s.name, check, result, load: loadavg()[0] });
+    report(kind, s.name, result, check);
   }
-  return { rows: out, seedNote, seedSeconds: prepared.seedSeconds };
+  return { rows: out, seedNote, seedSeconds: prepared.seedSeconds, pairs };
+}
+
+/** PGlite against PostgreSQL on each PGLITE_PAIRS path, in turns (inTurns): both servers are up, one driven at a time. */
+async function pgliteInTurns(runs: Map<Kind, BenchOne>, args: BenchArgs): Promise<string[]> {
+  const [lite, pg] = [runs.get('pglite'), runs.get('postgres')];
+  if (!lite || !pg) return [];
+  const lines: string[] = [];
+  for (const name of PGLITE_PAIRS) {
+    const [a, b] = [lite.pairs.get(name), pg.pairs.get(name)];
+    if (!a || !b) continue;
+    const run = (d: Drive) => () => cannon({ ...d, duration: args.duration });
+    const turns = await inTurns(run(a.drive), run(b.drive), args.rounds, await run(a.drive)());
+    const line = `PGlite / PostgreSQL, ${a.scenario}, ${args.rows.toLocaleString('en')} users: ${median(turns.ratios).toFixed(2)}, median of ${turns.ratios.length} rounds in turns (${turns.ratios.map((x) => x.toFixed(2)).join(', ')}; ${turns.a.requests.toFixed(0)} / ${turns.b.requests.toFixed(0)} req/s in the median round; target ${PGLITE_TARGET})`;
+    log(line);
+    lines.push(line);
+  }
+  return lines;
 }
 
 async function main() {
@@ -286,12 +312,24 @@ async function main() {
   const all: Row[] = [];
   const notes: string[] = [];
   const seeds: { db: Kind; size: number; seconds?: number }[] = [];
+  const pgliteTurns: string[] = [];
   for (const size of args.sweep) {
-    for (const kind of args.db) {
-      const { rows, seedNote, seedSeconds } = await benchOne(kind, { ...args, rows: size });
-      all.push(...rows);
-      notes.push(`${kind}, ${size.toLocaleString('en')} users: ${seedNote}`);
-      seeds.push({ db: kind, size, seconds: seedSeconds });
+    // Every database of this size stays up until the comparison in turns has run.
+    const up = new Map<Kind, Prepared>();
+    try {
+      const runs = new Map<Kind, BenchOne>();
+      for (const kind of args.db) {
+        const prepared = await prepare(kind, { ...args, rows: size });
+        up.set(kind, prepared);
+        const run = await benchOne(kind, { ...args, rows: size }, prepared);
+        runs.set(kind, run);
+        all.push(...run.rows);
+        notes.push(`${kind}, ${size.toLocaleString('en')} users: ${run.seedNote}`);
+        seeds.push({ db: kind, size, seconds: run.seedSeconds });
+      }
+      pgliteTurns.push(...(await pgliteInTurns(runs, { ...args, rows: size })));
+    } finally {
+      for (const prepared of up.values()) await prepared.cleanup();
     }
   }
   log('');
@@ -317,14 +355,7 @@ async function main() {
       `[${r.db}, ${r.size.toLocaleString('en')}] ${r.scenario}: ${median(ratios).toFixed(2)} of the superadmin's req/s, median of ${ratios.length} rounds in turns (${ratios.map((x) => x.toFixed(2)).join(', ')}; target 0.9)`,
     );
   }
-  for (const size of args.sweep)
-    for (const name of PGLITE_PAIRS) {
-      const [lite, pg] = [productRow(all, 'pglite', size, name), productRow(all, 'postgres', size, name)];
-      if (lite && pg)
-        log(
-          `PGlite / PostgreSQL, ${lite.scenario}, ${size.toLocaleString('en')} users: ${(lite.result.requests / pg.result.requests).toFixed(2)} (target ${PGLITE_TARGET})`,
-        );
-    }
+  for (const line of pgliteTurns) log(line);
   log('');
   for (const n of notes) log(n);
 }
