@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pgliteRawRows } from '../../src/core/server/db/pglite-raw-rows';
+import { statementName } from '../../src/core/server/db/pglite-prepared';
 
 const CREATE = `CREATE TABLE bookings (id int PRIMARY KEY, guest text, paid boolean, at timestamptz, details jsonb,
   tags text[], photo bytea, price numeric, nights bigint, stay interval)`;
@@ -67,6 +68,18 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a prepared read from the emb
     await writing;
     expect((await reading)?.[0]).toMatchObject({ guest: 'Νίκος' });
     await client.exec(`UPDATE bookings SET guest = NULL WHERE id = 2`);
+  });
+
+  test('a statement is found by the name PREPARE gave it: lowercased, a long one cut and told apart by a hash', async () => {
+    const long = `Get_Order_Items_${'Ruled_'.repeat(12)}`;
+    const [a, b] = [statementName(`${long}A`), statementName(`${long}B`)];
+    expect(a).toHaveLength(63);
+    expect(a).not.toBe(b);
+    expect(statementName('Get_Users_By_Id')).toBe('get_users_by_id');
+    await client.exec(`PREPARE ${a} AS SELECT 'a' AS which; PREPARE ${b} AS SELECT 'b' AS which; PREPARE Mixed_Case AS SELECT 1 AS one`);
+    expect(await pgliteRawRows(client, a, [])).toEqual([{ which: 'a' }]);
+    expect(await pgliteRawRows(client, b, [])).toEqual([{ which: 'b' }]);
+    expect(await pgliteRawRows(client, statementName('Mixed_Case'), [])).toEqual([{ one: 1 }]);
   });
 
   test('notifications reach their listeners, none is held back for a later read', async () => {

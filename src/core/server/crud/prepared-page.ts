@@ -67,8 +67,16 @@ export function preparedPage(
   return (limit, offset) => go({ ...term, limit, offset });
 }
 
-/** First-page limits given a statement of their own, per shape: past them, a first page takes the one with parameters. */
+/**
+ * First-page statements (one per limit) at most per shape, and per database
+ * over all shapes: past either, a first page takes its shape's statement with
+ * parameters. They bound what callers choosing limits and sorts can make the
+ * database hold (PGlite's memory never shrinks); the first limits asked for
+ * keep their places.
+ */
 const MAX_FIRST_PAGE_LIMITS = 8;
+const MAX_FIRST_PAGES = 64;
+const firstPagesMade = new WeakMap<Db, number>();
 
 /**
  * A page without search. Its first page, by far the most asked for, is a
@@ -97,7 +105,9 @@ function plainPage(
     if (offset !== 0 || !Number.isSafeInteger(limit)) return anyPage(values);
     let first = firstPages.get(limit);
     if (!first) {
-      if (firstPages.size >= MAX_FIRST_PAGE_LIMITS) return anyPage(values);
+      const made = firstPagesMade.get(db) ?? 0;
+      if (firstPages.size >= MAX_FIRST_PAGE_LIMITS || made >= MAX_FIRST_PAGES) return anyPage(values);
+      firstPagesMade.set(db, made + 1);
       firstPages.set(limit, (first = statement(nameOf(`first ${limit}`), limit)));
     }
     return first(values);

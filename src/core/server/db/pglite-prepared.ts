@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { pgliteClientOf, type Db } from './client';
 import { pgliteRawRows } from './pglite-raw-rows';
@@ -11,6 +12,20 @@ export const inlinable = (v: string): boolean => UUID_RE.test(v) || PLAIN_RE.tes
 
 export type PreparedRun = (args: string[]) => Promise<Record<string, unknown>[]>;
 
+/** PostgreSQL's longest name; PREPARE cuts a longer one. */
+const MAX_NAME = 63;
+
+/**
+ * `name` as PREPARE stores it, so that a Bind by name (pglite-raw-rows.ts)
+ * finds it: unquoted, PREPARE lowercases a name and cuts it at 63
+ * characters; a longer one keeps its start and a hash of the whole.
+ */
+export function statementName(name: string): string {
+  const lower = name.toLowerCase();
+  if (lower.length <= MAX_NAME) return lower;
+  return `${lower.slice(0, MAX_NAME - 17)}_${createHash('sha256').update(lower).digest('hex').slice(0, 16)}`;
+}
+
 /**
  * PGlite's client has no named statements: every query is parsed and planned
  * again, which in WASM costs more than running a key lookup (planning also
@@ -20,13 +35,15 @@ export type PreparedRun = (args: string[]) => Promise<Record<string, unknown>[]>
  * values that pass `inlinable` are accepted: callers take their ordinary
  * parameterized path for anything else.
  *
- * `query` uses `$1`, `$2`... (sql.raw) where the arguments go; `types` are
- * their SQL types. Rows come back keyed by column name, values as the
+ * `query` is a SELECT (its answer is read without PGlite's own handling of
+ * notifications, see pglite-raw-rows.ts); it uses `$1`, `$2`... (sql.raw)
+ * where the arguments go; `types` are their SQL types. Rows come back keyed by column name, values as the
  * driver gives them. On the server's own PGlite (not in a transaction) the
  * statement is run and read by pgliteRawRows; anything but plain rows (an
  * error) is asked again through EXECUTE, which reports it as usual.
  */
-export function pglitePrepared(db: Db, name: string, types: string[], query: SQL): PreparedRun {
+export function pglitePrepared(db: Db, givenName: string, types: string[], query: SQL): PreparedRun {
+  const name = statementName(givenName);
   let prepared: Promise<unknown> | undefined;
   return async (args) => {
     if (!args.every(inlinable)) throw new Error(`pglitePrepared ${name}: argument cannot be inlined`);

@@ -16,10 +16,11 @@ interface Column {
 
 /**
  * The rows of the answer to Bind, Describe, Execute and Sync, or undefined
- * when it holds anything else (an error, a notice): the caller then asks
- * again through PGlite's own path, which reports those as it always does.
- * Notifications never come here: PGlite delivers a NOTIFY in the answer to
- * the exchange that committed it, never in a later one.
+ * when it holds anything else (an error, a notice) or is not whole: the
+ * caller then asks again through PGlite's own path, which reports those as
+ * it always does. Notifications never come here: PGlite delivers a NOTIFY in
+ * the answer to the exchange that committed it, never in a later one, and
+ * the statements read this way are SELECTs (pglitePrepared).
  */
 function rowsOfAnswer(answer: Uint8Array, parsers: PGlite['parsers']): RawRow[] | undefined {
   const buf = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength);
@@ -27,8 +28,12 @@ function rowsOfAnswer(answer: Uint8Array, parsers: PGlite['parsers']): RawRow[] 
   let columns: Column[] | undefined;
   let at = 0;
   while (at < buf.length) {
+    // Only a whole answer ending with ReadyForQuery is read: anything cut short is asked again.
+    if (at + 5 > buf.length) return undefined;
     const type = buf[at];
     const end = at + 1 + buf.readInt32BE(at + 1);
+    if (end > buf.length || end < at + 5) return undefined;
+    if (type === READY_FOR_QUERY) return end === buf.length ? rows : undefined;
     let p = at + 5;
     if (type === ROW_DESCRIPTION) {
       const count = buf.readInt16BE(p);
@@ -57,12 +62,12 @@ function rowsOfAnswer(answer: Uint8Array, parsers: PGlite['parsers']): RawRow[] 
         }
       }
       rows.push(row);
-    } else if (type !== BIND_COMPLETE && type !== COMMAND_COMPLETE && type !== READY_FOR_QUERY) {
+    } else if (type !== BIND_COMPLETE && type !== COMMAND_COMPLETE) {
       return undefined;
     }
     at = end;
   }
-  return rows;
+  return undefined;
 }
 
 /** Describe the portal, Execute it (all rows), Sync: the same after every Bind. */
