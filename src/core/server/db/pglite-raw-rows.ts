@@ -48,8 +48,8 @@ function rowsOfAnswer(answer: Uint8Array, parsers: PGlite['parsers']): RawRow[] 
         p = nul + 19;
       }
     } else if (type === DATA_ROW) {
-      if (!columns) return undefined;
       const count = buf.readInt16BE(p);
+      if (!columns || count !== columns.length) return undefined;
       p += 2;
       const row: RawRow = {};
       for (let i = 0; i < count; i++) {
