@@ -122,6 +122,19 @@ describe.skipIf(!process.env.DATABASE_URL)('a named statement read without drizz
     expect(after.guest).toBe('Ελένη Παπαδοπούλου');
   });
 
+  test('unnamed, as a search runs: the same rows', async () => {
+    const read = pgNamedRows(
+      db,
+      undefined,
+      db
+        .select(cols)
+        .from(bookings)
+        .where(eq(bookings.id, sql.placeholder('id'))),
+      cols,
+    );
+    for (const id of [FULL, EMPTY]) expect(await read({ id })).toEqual(await drizzles(db, id));
+  });
+
   test("a value the column refuses fails like drizzle's query, with the database's code", async () => {
     const err = await byId(db, 'named_rows_by_id')({ id: 'not-a-uuid' }).catch((e: unknown) => e);
     expect((err as { code?: string }).code).toBe('22P02');

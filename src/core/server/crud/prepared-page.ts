@@ -167,14 +167,15 @@ function searchPage(
 ): Prepared {
   const hole = (key: string) => sql.placeholder(key) as unknown as SQL;
   const term: TermMatch<unknown> = form === 'range' ? { form, low: hole('low'), high: hole('high') } : { form, pattern: hole('pattern') };
-  // No name: drizzle keeps the built text and its parameters' order, PostgreSQL plans each term anew.
-  const q = db
-    .select(selection(r, fields))
+  const cols = selection(r, fields);
+  const query = db
+    .select(cols)
     .from(tableOf(r))
     .where(searchSql(r, access, term))
     .orderBy(...listOrder(r, p, access))
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(undefined as unknown as string);
-  return async (values) => (await q.execute(values)) as Row[];
+    .offset(sql.placeholder('offset'));
+  // No name: the text is built once, and PostgreSQL plans each term anew.
+  const page = pgNamedRows(db, undefined, query, cols);
+  return async (values) => (await page(values)) as Row[];
 }

@@ -22,14 +22,15 @@ interface SelectedColumn {
 /** A drizzle query with placeholders, as its builder holds it before it runs. */
 interface BuiltQuery {
   toSQL(): { sql: string; params: unknown[] };
-  prepare(name: string): { execute(placeholders: Record<string, unknown>): Promise<unknown> };
+  prepare(name: string | undefined): { execute(placeholders: Record<string, unknown>): Promise<unknown> };
 }
 
 export type NamedRows = (placeholders: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
 
 /**
- * A drizzle query run as the statement `name`, its placeholders filled on
- * each run, its rows keyed like `cols`. On node-postgres it runs on the
+ * A drizzle query run as the statement `name` (undefined: unnamed, parsed
+ * and planned on every run), its placeholders filled on each run, its rows
+ * keyed like `cols`. On node-postgres it runs on the
  * session's pool or client directly (drizzle's `toSQL()` text, placeholders
  * filled by drizzle's `fillPlaceholders`), each value mapped by its
  * `mapFromDriverValue` (a table column's own, as drizzle maps it; the
@@ -39,7 +40,7 @@ export type NamedRows = (placeholders: Record<string, unknown>) => Promise<Recor
  * cost 4-7% of their rate. Anything else (a PGlite transaction) runs
  * drizzle's own prepared query.
  */
-export function pgNamedRows(db: Db, name: string, query: BuiltQuery, cols: Record<string, SelectedColumn>): NamedRows {
+export function pgNamedRows(db: Db, name: string | undefined, query: BuiltQuery, cols: Record<string, SelectedColumn>): NamedRows {
   const { session } = db as unknown as { session: unknown };
   // drizzle keeps the client private in its type; the session is checked to be node-postgres's first.
   const client = is(session, NodePgSession) ? (session as unknown as { client: NodePgClient }).client : undefined;
