@@ -124,32 +124,21 @@ function pageStatement(
   name: string,
   limit?: number,
 ): Prepared {
-  const t = tableOf(r);
   const cols = selection(r, fields);
-  const orderBy = listOrder(r, p, access);
+  const base = db
+    .select({ ...cols, [TABLE_ESTIMATE]: tableEstimateSql(r.table).as('table_estimate') })
+    .from(tableOf(r))
+    .orderBy(...listOrder(r, p, access));
+  // drizzle's builder keeps the limit it is given: each statement sets it once.
+  const firstPage = limit === undefined ? undefined : base.limit(sql.raw(String(limit)) as unknown as number);
   if (isPglite(db)) {
-    const base = db
-      .select({ ...cols, [TABLE_ESTIMATE]: tableEstimateSql(r.table).as('table_estimate') })
-      .from(t)
-      .orderBy(...orderBy);
-    const query = (
-      limit === undefined
-        ? base.limit(sql.raw('$1') as unknown as number).offset(sql.raw('$2') as unknown as number)
-        : base.limit(sql.raw(String(limit)) as unknown as number)
-    ).getSQL();
-    const page = pglitePrepared(db, name, limit === undefined ? ['bigint', 'bigint'] : [], query);
+    const query = firstPage ?? base.limit(sql.raw('$1') as unknown as number).offset(sql.raw('$2') as unknown as number);
+    const page = pglitePrepared(db, name, firstPage ? [] : ['bigint', 'bigint'], query.getSQL());
     const decode = rowDecoder(cols, { [TABLE_ESTIMATE]: 'table_estimate' });
-    const args = (values: Record<string, unknown>) => (limit === undefined ? [String(values.limit), String(values.offset)] : []);
+    const args = (values: Record<string, unknown>) => (firstPage ? [] : [String(values.limit), String(values.offset)]);
     return async (values) => (await page(args(values))).map(decode);
   }
-  const base = db
-    .select({ ...cols, [TABLE_ESTIMATE]: tableEstimateSql(r.table) })
-    .from(t)
-    .orderBy(...orderBy);
-  const query =
-    limit === undefined
-      ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
-      : base.limit(sql.raw(String(limit)) as unknown as number);
+  const query = firstPage ?? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
   // The estimate is a number as the driver gives it, as drizzle's own mapping leaves an SQL expression's value.
   const page = pgNamedRows(db, name, query, { ...cols, [TABLE_ESTIMATE]: AS_GIVEN });
   return async (values) => (await page(values)) as Row[];

@@ -37,13 +37,15 @@ export function statementName(name: string): string {
  *
  * `query` is a SELECT (its answer is read without PGlite's own handling of
  * notifications, see pglite-raw-rows.ts); it uses `$1`, `$2`... (sql.raw)
- * where the arguments go; `types` are their SQL types. Rows come back keyed by column name, values as the
- * driver gives them. On the server's own PGlite (not in a transaction) the
- * statement is run and read by pgliteRawRows; anything but plain rows (an
- * error) is asked again through EXECUTE, which reports it as usual.
+ * where the arguments go; `types` are their SQL types. Rows come back keyed
+ * by column name, values as the driver gives them. On the server's own
+ * PGlite (not in a transaction) the statement is run and read by
+ * pgliteRawRows; anything but plain rows (an error) is asked again through
+ * EXECUTE, which reports it as usual.
  */
 export function pglitePrepared(db: Db, givenName: string, types: string[], query: SQL): PreparedRun {
   const name = statementName(givenName);
+  const client = pgliteClientOf(db);
   let prepared: Promise<unknown> | undefined;
   return async (args) => {
     if (!args.every(inlinable)) throw new Error(`pglitePrepared ${name}: argument cannot be inlined`);
@@ -54,7 +56,6 @@ export function pglitePrepared(db: Db, givenName: string, types: string[], query
       prepared.catch(() => (prepared = undefined));
     }
     await prepared;
-    const client = pgliteClientOf(db);
     const raw = client && (await pgliteRawRows(client, name, args));
     if (raw) return raw;
     // PostgreSQL's grammar takes no empty parentheses, here or in PREPARE.

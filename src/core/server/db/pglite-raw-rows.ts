@@ -102,10 +102,10 @@ function bindMessage(name: string, args: readonly string[]): Buffer {
  * transaction, and reads its answer here instead of through PGlite's
  * protocol parser, which copies every value into an ArrayBuffer of its own
  * before decoding it: for a page of 25 users that parser took a fifth of the
- * server's time. The answer never reaches that parser, so it must not hold a
- * notification (rowsOfAnswer). Locks as PGlite's own `query` does: it waits for open
- * transactions and other statements. Undefined when the answer is not plain
- * rows (see rowsOfAnswer).
+ * server's time. The answer never reaches that parser, so it must not hold
+ * a notification (rowsOfAnswer). Locks as PGlite's own `query` does: it
+ * waits for open transactions and other statements. Undefined when the
+ * answer is not plain rows (see rowsOfAnswer).
  */
 export async function pgliteRawRows(client: PGlite, name: string, args: readonly string[]): Promise<RawRow[] | undefined> {
   await client._checkReady();
