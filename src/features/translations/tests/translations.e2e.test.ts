@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import { startServer, type RunningServer, loginAdmin, type AdminLogin } from '../../../../tests/e2e/server';
 import { expectToast, launchBrowser } from '../../../../tests/e2e/browser';
 
@@ -9,12 +9,22 @@ let context: BrowserContext;
 let page: Page;
 let login: AdminLogin;
 
-/** Answers the next native dialog (prompt/confirm/alert) and reports its text. */
+/** Who answers each coming native dialog, in order (answerDialog). */
+const dialogAnswers: ((d: Dialog) => void)[] = [];
+
+/**
+ * Answers the next native dialog (prompt/confirm/alert) and reports its text.
+ * One page listener serves every dialog (beforeAll). With a listener added
+ * by `once` per dialog, the page had none between dialogs, and on a busy
+ * machine a dialog was found already handled when this answered it
+ * ("Cannot accept dialog which is already handled"): Playwright handles a
+ * dialog itself when the page has no listener.
+ */
 function answerDialog(value?: string): Promise<string> {
   return new Promise((resolve) => {
-    page.once('dialog', (d) => {
+    dialogAnswers.push((d) => {
       resolve(d.message());
-      void (d.type() === 'alert' ? d.accept() : value === undefined ? d.accept() : d.accept(value));
+      void (d.type() === 'alert' || value === undefined ? d.accept() : d.accept(value));
     });
   });
 }
@@ -57,6 +67,8 @@ beforeAll(async () => {
     localStorage.setItem('i18nextLng', 'en');
   }, login);
   page = await context.newPage();
+  // A dialog no test expects is dismissed, as Playwright would.
+  page.on('dialog', (d) => (dialogAnswers.shift() ?? ((x: Dialog) => void x.dismiss()))(d));
 });
 
 afterAll(async () => {
