@@ -1,8 +1,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import FilesystemStore from 's3rver/lib/stores/filesystem.js';
+
+/**
+ * S3 reads its own writes: a GET right after a PUT's answer returns the whole object. s3rver answers a PUT when it
+ * has read the body, before its file is written (its store resolves on the read side's end, not the file's), so a
+ * GET on a busy machine could read an empty file. Its store now answers once the file holds the object, as S3 does.
+ */
+const put = FilesystemStore.prototype.putObject;
+FilesystemStore.prototype.putObject = async function (this: FilesystemStore, object: { bucket: string; key: string }) {
+  const written = await put.call(this, object);
+  const file = this.getResourcePath(object.bucket, object.key, 'object');
+  for (let waited = 0; waited < 5000 && (await stat(file)).size < written.size; waited += 5) await sleep(5);
+  return written;
+};
 
 /** The storage drivers the upload and experience suites run on. */
 export const STORAGE_DRIVERS = ['local', 's3'] as const;

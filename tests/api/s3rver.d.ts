@@ -7,3 +7,11 @@ declare module 's3rver' {
     close(): Promise<void>;
   }
 }
+
+// Its filesystem store, which tests/api/s3.ts makes answer a PUT only once the object is written.
+declare module 's3rver/lib/stores/filesystem.js' {
+  export default class FilesystemStore {
+    putObject(object: { bucket: string; key: string }): Promise<{ size: number; md5: string }>;
+    getResourcePath(bucket: string, key: string, resource: 'object'): string;
+  }
+}
