@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { adminTwin, isAdminPath, isLoginPath } from '../core/web/adminPaths';
+import { adminTwin, isAdminPath, isLoginPath, loginPathWithNext, needsSession } from '../core/web/adminPaths';
 import { detectLanguage } from '../core/web/language';
 import { loadLocaleFile } from '../core/web/localeFile';
 import { getToken } from '../core/web/session';
@@ -8,6 +8,12 @@ import { getToken } from '../core/web/session';
 // under /admin, so a visitor of the public site never downloads it.
 const twin = adminTwin(window.location.pathname, window.location.search);
 if (twin) window.history.replaceState(window.history.state, '', twin + window.location.hash);
+// Nobody signed in: an admin screen's first load is the sign-in page, with
+// `next` to come back to. The admin would load only to send them there.
+if (!getToken() && needsSession(window.location.pathname)) {
+  const here = window.location.pathname + window.location.search;
+  window.history.replaceState(window.history.state, '', `/admin${loginPathWithNext(here)}`);
+}
 // A first load of the sign-in page gets the light login face (on Preact):
 // react-admin + MUI come only after sign-in, with the full navigation onward.
 // Someone already signed in gets the admin, whose login page sends them on.

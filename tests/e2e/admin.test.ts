@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { startServer, type RunningServer, loginAdmin } from './server';
 import { expectToast, launchBrowser, waitForTitle } from './browser';
 
@@ -348,10 +348,17 @@ describe('admin back office in Chromium', () => {
     expect(await page.locator('main.login .login-card').count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/admin/login');
     expect(await page.evaluate(() => [localStorage.getItem('userInfo'), localStorage.getItem('role')])).toEqual([null, null]);
-    await page.goto(server.url + '/admin/roles');
+    // Signed out, a screen's address opens the sign-in page at once: one page load, not the admin and then the sign-in page.
+    const documents: string[] = [];
+    const onRequest = (r: Request) => void (r.resourceType() === 'document' && documents.push(r.url()));
+    page.on('request', onRequest);
+    await page.goto(server.url + '/admin/roles?sort=name');
     await page.locator('input[name=email]').waitFor();
+    page.off('request', onRequest);
     expect(await page.locator('main.login .login-card').count()).toBe(1);
-    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/roles');
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/roles?sort=name');
+    expect(documents).toEqual([server.url + '/admin/roles?sort=name']);
     // Logout ended the session server side too.
     const res = await fetch(server.url + '/api/auth/users', { headers: { Authorization: `Bearer ${uiToken}` } });
     expect(res.status).toBe(401);

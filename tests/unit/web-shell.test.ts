@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminTwin } from '../../src/core/web/adminPaths';
+import { adminTwin, loginPathWithNext, needsSession } from '../../src/core/web/adminPaths';
 import { interpolate, lookup } from '../../src/core/web/localeFile';
 import { ChunkLoadError, CHUNK_TIMEOUT_MS, lazyWithTimeout } from '../../src/core/web/lazyWithTimeout';
 import { toSupported } from '../../src/core/web/language';
@@ -13,6 +13,20 @@ describe('entry routing', () => {
     expect(adminTwin('/reset-password/abc', '')).toBeNull();
     expect(adminTwin('/login', '?next=/x')).toBe('/admin/login?next=/x');
     expect(adminTwin('/translations', '')).toBe('/admin/translations');
+  });
+
+  it('sends a visitor without a session from an admin screen to sign in, coming back with its query', () => {
+    expect(needsSession('/admin/users')).toBe(true);
+    expect(needsSession('/admin')).toBe(true);
+    expect(needsSession('/admin/account/two-factor')).toBe(true);
+    expect(needsSession('/admin/login')).toBe(false);
+    expect(needsSession('/admin/forgot-password')).toBe(false);
+    expect(needsSession('/admin/reset-password/abc')).toBe(false);
+    expect(needsSession('/admin/loginx')).toBe(true);
+    expect(needsSession('/about')).toBe(false);
+    expect(loginPathWithNext('/admin/users?sort=name&q=a b')).toBe('/login?next=%2Fadmin%2Fusers%3Fsort%3Dname%26q%3Da%20b');
+    expect(loginPathWithNext('/admin/login?next=/x')).toBe('/login');
+    expect(loginPathWithNext('/events')).toBe('/login');
   });
 
   it('login-only shell: next when same-site, else /admin', () => {

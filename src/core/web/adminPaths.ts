@@ -26,3 +26,16 @@ export function isAdminPath(pathname: string): boolean {
 export function isLoginPath(pathname: string): boolean {
   return pathname === '/admin/login' || pathname === '/admin/login/';
 }
+
+/** The admin pages a visitor without a session may open: the sign-in page and the password pages. */
+const OPEN_WITHOUT_SESSION = /^\/admin\/(login|forgot-password|reset-password)(\/|$)/;
+
+/** Whether an /admin page (full path) needs a session. */
+export function needsSession(pathname: string): boolean {
+  return isAdminPath(pathname) && !OPEN_WITHOUT_SESSION.test(pathname);
+}
+
+/** The admin-relative sign-in path that comes back to `fullPath` (with /admin and its query) afterwards. */
+export function loginPathWithNext(fullPath: string): string {
+  return needsSession(fullPath.split('?')[0]) ? `/login?next=${encodeURIComponent(fullPath)}` : '/login';
+}

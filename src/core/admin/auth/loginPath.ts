@@ -1,8 +1,4 @@
-/** Admin-relative login path carrying the page to come back to (full path, with /admin). */
-export function loginPathWithNext(fullPath: string): string {
-  const keep = fullPath && !/^\/admin\/(login|forgot-password|reset-password)/.test(fullPath);
-  return keep ? `/login?next=${encodeURIComponent(fullPath)}` : '/login';
-}
+export { loginPathWithNext } from '../../web/adminPaths';
 
 /**
  * Where to go after login: `next` when it is a same-site path, else the admin
