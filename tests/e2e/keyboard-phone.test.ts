@@ -74,6 +74,14 @@ async function signedIn(opts: { lang: Lang; theme?: Theme; width?: number }): Pr
   return { context, page: await context.newPage() };
 }
 
+/** The element is on screen, within the phone's width. */
+async function inViewport(page: Page, loc: ReturnType<Page['locator']>): Promise<void> {
+  const box = await loc.boundingBox();
+  expect(box, 'shown').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
 /** Where the keyboard is: inside the open dialog or not, and a name for the element. */
 const focus = (page: Page) =>
   page.evaluate(() => {
@@ -255,6 +263,44 @@ describe('a 390 x 844 phone', () => {
       await context.close();
     });
   }
+
+  it("deletes a user from the compact list by touch, after a confirmation; a mouse gets the buttons' tooltips", async () => {
+    const made = await apiCall(server.url, admin.token, 'POST', '/api/auth/users', {
+      name: 'Θεόδωρος Καραγιάννης',
+      email: 'theodoros.karagiannis@example.com',
+      password: 'phone-delete-pass-1',
+    });
+    expect(made.status).toBe(201);
+    const { context, page } = await signedIn({ lang: 'en', width: 390 });
+    await page.goto(server.url + '/admin/users');
+    const row = page.getByTestId('compact-list').locator('li').filter({ hasText: 'theodoros.karagiannis@example.com' });
+    await row.waitFor();
+    const edit = row.getByRole('button', { name: 'Edit' });
+    const remove = row.getByRole('button', { name: 'Delete' });
+    await inViewport(page, edit);
+    await inViewport(page, remove);
+    await remove.tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure?').waitFor();
+    // Cancel first: nothing is deleted.
+    await dialog.getByRole('button', { name: 'No', exact: true }).tap();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await apiCall(server.url, admin.token, 'GET', `/api/auth/users/${(made.body as { _id: string })._id}`)).status).toBe(200);
+    await remove.tap();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete it!' }).tap();
+    await row.waitFor({ state: 'detached' });
+    expect((await apiCall(server.url, admin.token, 'GET', `/api/auth/users/${(made.body as { _id: string })._id}`)).status).toBe(404);
+    await context.close();
+
+    // A touch screen gets no tooltips on a row's buttons (their names are their own); a narrow window with a mouse does.
+    const mouse = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    await mouse.addInitScript((info) => localStorage.setItem('userInfo', JSON.stringify({ token: info.token, user: info.user })), admin);
+    const narrow = await mouse.newPage();
+    await narrow.goto(server.url + '/admin/users');
+    await narrow.getByTestId('compact-list').locator('li').first().getByRole('button', { name: 'Edit' }).hover();
+    await narrow.getByRole('tooltip', { name: 'Edit' }).waitFor();
+    await mouse.close();
+  });
 
   for (const lang of ['en', 'el'] as const) {
     it(`keeps a list's filters behind a Filters button that counts the set ones (${lang})`, async () => {
