@@ -1,3 +1,5 @@
+import { sameSitePath } from '../../shared/same-site-path';
+
 export { loginPathWithNext } from '../../web/adminPaths';
 
 /**
@@ -5,8 +7,9 @@ export { loginPathWithNext } from '../../web/adminPaths';
  * home. Returns the admin-relative path for the router, or null when the
  * target lies outside /admin and needs a full page load.
  */
-export function afterLoginTarget(next: string | null): { inAdmin: string } | { external: string } {
-  if (!next || !next.startsWith('/') || next.startsWith('//')) return { inAdmin: '/' };
+export function afterLoginTarget(given: string | null): { inAdmin: string } | { external: string } {
+  const next = sameSitePath(given);
+  if (!next) return { inAdmin: '/' };
   if (next === '/admin' || next.startsWith('/admin/') || next.startsWith('/admin?')) {
     return { inAdmin: next.slice('/admin'.length) || '/' };
   }

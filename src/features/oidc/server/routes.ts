@@ -17,6 +17,7 @@ import { syncRoles } from './roles';
 import { OidcRefusal } from './refusal';
 import { refusalPage } from './refusal-page';
 import type { OidcConfig } from './oidc-config';
+import { sameSitePath } from '../../../core/shared/same-site-path';
 
 /** Where the provider's redirect and the sign-in's end land. */
 const CALLBACK_PATH = '/api/auth/oidc/callback';
@@ -24,8 +25,7 @@ const LOGIN_PATH = '/admin/login';
 
 /** A path on this site (never another origin): where the login page goes after signing in. */
 function localPath(next: string | undefined): string | undefined {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
-  return next;
+  return sameSitePath(next) ?? undefined;
 }
 
 /** A browser navigating (it asked for a page) rather than an API client. */
