@@ -10,13 +10,23 @@ import FilesystemStore from 's3rver/lib/stores/filesystem.js';
 /**
  * S3 reads its own writes: a GET right after a PUT's answer returns the whole object. s3rver answers a PUT when it
  * has read the body, before its file is written (its store resolves on the read side's end, not the file's), so a
- * GET on a busy machine could read an empty file. Its store now answers once the file holds the object, as S3 does.
+ * GET on a busy machine could read an empty file. Its store now answers once the file holds the object: this
+ * write's size, written since the PUT began (an older object under the key may be as large), or fails the PUT.
  */
 const put = FilesystemStore.prototype.putObject;
 FilesystemStore.prototype.putObject = async function (this: FilesystemStore, object: { bucket: string; key: string }) {
+  // File times come from a coarse clock, a few milliseconds behind Date.now().
+  const began = Date.now() - 50;
   const written = await put.call(this, object);
   const file = this.getResourcePath(object.bucket, object.key, 'object');
-  for (let waited = 0; waited < 5000 && (await stat(file)).size < written.size; waited += 5) await sleep(5);
+  const holdsIt = async () => {
+    const now = await stat(file).catch(() => null); // not there yet: the write stream opens it a moment later
+    return now !== null && now.size === written.size && now.mtimeMs >= began;
+  };
+  for (let waited = 0; !(await holdsIt()); waited += 5) {
+    if (waited >= 5000) throw new Error(`s3rver did not write ${object.key} within 5 s`);
+    await sleep(5);
+  }
   return written;
 };
 
