@@ -9,7 +9,8 @@ import { getToken } from '../core/web/session';
 const twin = adminTwin(window.location.pathname, window.location.search);
 if (twin) window.history.replaceState(window.history.state, '', twin + window.location.hash);
 // Nobody signed in: an admin screen's first load is the sign-in page, with
-// `next` to come back to. The admin would load only to send them there.
+// `next` to come back to. The admin would start only to send them there (its
+// files, which the server has the page preload, arrive for after sign-in).
 if (!getToken() && needsSession(window.location.pathname)) {
   const here = window.location.pathname + window.location.search;
   window.history.replaceState(window.history.state, '', `/admin${loginPathWithNext(here)}`);
