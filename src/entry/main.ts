@@ -2,15 +2,18 @@ import type { ComponentType } from 'react';
 import { adminTwin, isAdminPath, isLoginPath, loginPathWithNext, needsSession } from '../core/web/adminPaths';
 import { detectLanguage } from '../core/web/language';
 import { loadLocaleFile } from '../core/web/localeFile';
-import { getToken } from '../core/web/session';
+import { getToken, syncSignedInHint } from '../core/web/session';
 
 // Two faces, one SPA: the admin chunk (react-admin + MUI) is only fetched
 // under /admin, so a visitor of the public site never downloads it.
 const twin = adminTwin(window.location.pathname, window.location.search);
 if (twin) window.history.replaceState(window.history.state, '', twin + window.location.hash);
+// The server preloads the admin's files on an admin screen's page only for
+// a browser with a stored session: the hint follows the storage (a session
+// from before the hint, storage cleared by hand).
+syncSignedInHint();
 // Nobody signed in: an admin screen's first load is the sign-in page, with
-// `next` to come back to. The admin would start only to send them there (its
-// files, which the server has the page preload, arrive for after sign-in).
+// `next` to come back to. The admin would start only to send them there.
 if (!getToken() && needsSession(window.location.pathname)) {
   const here = window.location.pathname + window.location.search;
   window.history.replaceState(window.history.state, '', `/admin${loginPathWithNext(here)}`);

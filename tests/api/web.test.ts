@@ -42,8 +42,11 @@ describe('serving the front end', () => {
 
   it("preloads the admin's first-load chunks on admin screens only", async () => {
     const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]).sort();
+    // With a session stored in the browser (the signed-in hint, among other cookies).
+    const cookie = 'theme=dark; bo_signed_in=1; other=2';
     for (const url of ['/admin', '/admin/users', '/admin/users?filter=%7B%7D', '/admin/account/profile']) {
-      const res = await h.app.inject({ method: 'GET', url });
+      const res = await h.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.headers.vary, url).toContain('Cookie');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -59,13 +62,23 @@ describe('serving the front end', () => {
     const manifestFile = path.join(web, '.vite', 'manifest.json');
     const before = readFileSync(manifestFile, 'utf8');
     writeFileSync(manifestFile, JSON.stringify({ 'src/core/admin/AdminRoot.tsx': { file: 'assets/AdminRoot-new2.js' } }));
-    expect(preloads((await h.app.inject({ method: 'GET', url: '/admin/users' })).body)).toEqual(['/assets/AdminRoot-new2.js']);
+    expect(preloads((await h.app.inject({ method: 'GET', url: '/admin/users', headers: { cookie } })).body)).toEqual([
+      '/assets/AdminRoot-new2.js',
+    ]);
     writeFileSync(manifestFile, before);
     // The sign-in page's first load is the light login, and the site never loads the admin.
     for (const url of ['/admin/login', '/admin/login?next=%2Fadmin%2Fusers', '/', '/about', '/invite?token=x']) {
-      const res = await h.app.inject({ method: 'GET', url });
+      const res = await h.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(res.statusCode, url).toBe(200);
       expect(preloads(res.body), url).toEqual([]);
+    }
+    // Signed out (no hint, or another value, or a name that only ends like it), an admin screen opens the light
+    // sign-in page: the back office's files would only slow it down.
+    for (const c of [undefined, 'bo_signed_in=0', 'xbo_signed_in=1', 'theme=dark']) {
+      const res = await h.app.inject({ method: 'GET', url: '/admin/users', headers: c === undefined ? {} : { cookie: c } });
+      expect(res.statusCode, c).toBe(200);
+      expect(res.body, c).toContain('<title>app</title>');
+      expect(preloads(res.body), c).toEqual([]);
     }
   });
 

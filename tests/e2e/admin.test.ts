@@ -340,6 +340,10 @@ describe('admin back office in Chromium', () => {
 
   it('logs out, clearing the stored session, and guards screens again', async () => {
     const uiToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token);
+    // Signed in, an admin screen's page has the browser fetch the admin's files with it.
+    const adminPreloads = (html: string) => /<link rel="modulepreload"[^>]*href="\/assets\/AdminRoot-/.test(html);
+    expect(adminPreloads(await (await page.goto(server.url + '/admin/roles'))!.text())).toBe(true);
+    await page.getByTestId('list-title').waitFor();
     await page.getByRole('button', { name: 'Administrator' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.locator('input[name=email]').waitFor();
@@ -352,9 +356,11 @@ describe('admin back office in Chromium', () => {
     const documents: string[] = [];
     const onRequest = (r: Request) => void (r.resourceType() === 'document' && documents.push(r.url()));
     page.on('request', onRequest);
-    await page.goto(server.url + '/admin/roles?sort=name');
+    const signedOut = await page.goto(server.url + '/admin/roles?sort=name');
     await page.locator('input[name=email]').waitFor();
     page.off('request', onRequest);
+    // Nor are the admin's files fetched for it: they would only slow the sign-in page down.
+    expect(adminPreloads(await signedOut!.text())).toBe(false);
     expect(await page.locator('main.login .login-card').count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/admin/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/roles?sort=name');

@@ -1,5 +1,6 @@
 import type { twoFactorVerify } from '../../features/two-factor/contract';
 import type { Success } from '../shared/api/operation';
+import { SIGNED_IN_HINT } from '../shared/signed-in-hint';
 /**
  * The browser session: the login answer kept in local
  * storage under `userInfo` (token + user) and the role under `role`.
@@ -41,8 +42,17 @@ export function getRole(): SessionRole | null {
   return readJson<SessionRole>(ROLE_KEY);
 }
 
+/** The signed-in hint cookie (src/core/shared/signed-in-hint.ts) set when a session is stored, cleared when not. */
+export function syncSignedInHint(): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // 400 days, the longest a browser keeps a cookie: every page load writes it again.
+  const life = getToken() ? '1; Max-Age=34560000' : '; Max-Age=0';
+  document.cookie = `${SIGNED_IN_HINT}=${life}; Path=/; SameSite=Lax${secure}`;
+}
+
 export function saveSession(info: UserInfo, role: SessionRole | null, setupRequired = false): void {
   localStorage.setItem(USER_INFO_KEY, JSON.stringify(info));
+  syncSignedInHint();
   setTwoFactorSetupRequired(setupRequired);
   if (role) localStorage.setItem(ROLE_KEY, JSON.stringify(role));
   else localStorage.removeItem(ROLE_KEY);
@@ -57,6 +67,7 @@ export function clearSession(): void {
   localStorage.removeItem(USER_INFO_KEY);
   localStorage.removeItem(ROLE_KEY);
   localStorage.removeItem(TWO_FACTOR_SETUP_KEY);
+  syncSignedInHint();
 }
 
 export function setTwoFactorSetupRequired(required: boolean): void {

@@ -7,12 +7,17 @@ import { appRoot } from '../app-root';
 import { localesPlugin } from './locales';
 import { uploadsPlugin } from './uploads';
 import { adminPageOf } from './admin-preload';
+import { SIGNED_IN_HINT } from '../../shared/signed-in-hint';
 
 const KIOSK_FILE = 'kiosk-login.html';
 /** `/kiosk`, `/kiosk/...` and deep paths of the login-only shell (`/kiosk-login.html/users/x`). */
 const KIOSK_PATH = /^\/(kiosk(\/|\?|$)|kiosk-login\.html\/)/;
 /** Admin screens, but not the sign-in page: a first visit there gets the light login, not react-admin (src/entry/main.ts). */
 const ADMIN_SCREEN = /^\/admin(?!\/login\/?(\?|$))(\/|\?|$)/;
+
+const HINT = new RegExp(`(?:^|;)\\s*${SIGNED_IN_HINT}=1\\s*(?:;|$)`);
+/** Whether the request's cookies carry the signed-in hint (src/core/shared/signed-in-hint.ts). */
+const signedInHint = (cookie: string | undefined) => cookie !== undefined && HINT.test(cookie);
 
 /**
  * Uploaded files (plugins/uploads.ts), translation files (plugins/locales.ts) and the built front end.
@@ -57,12 +62,12 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       // The login-only shell answers every path under it, and /kiosk,
       // where the 404 page's 'GO TO SHOP' leads, is that shell.
       if (KIOSK_PATH.test(url)) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(KIOSK_FILE, config.webDir);
-      // An admin screen: the same page, which also preloads the admin's chunks.
-      if (ADMIN_SCREEN.test(url))
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('Cache-Control', 'no-cache')
-          .send(await adminPage());
+      // An admin screen: the same page, which also preloads the admin's chunks where a session is stored (the
+      // signed-in hint); without one, the page opens the light sign-in page instead.
+      if (ADMIN_SCREEN.test(url)) {
+        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
+        return signedInHint(request.headers.cookie) ? reply.send(await adminPage()) : reply.sendFile('index.html', config.webDir);
+      }
       // Client-side routes: the SPA decides (including its own 404 page).
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', config.webDir);
     }

@@ -1,0 +1,9 @@
+/**
+ * A cookie that says only "a session is stored in this browser" (`1`), kept
+ * in step with the session in local storage. It proves nothing and grants
+ * nothing (the session is the bearer token): the server reads it to decide
+ * whether an admin screen's page preloads the admin's files. A signed-out
+ * visitor gets the light sign-in page there, and the back office's files
+ * would only slow it down.
+ */
+export const SIGNED_IN_HINT = 'bo_signed_in';
