@@ -1,5 +1,5 @@
 // Lighthouse (performance + accessibility, default mobile emulation and
-// throttling) on the public home and the login page of a running server.
+// throttling) on the public home, the login page and a signed-out admin screen of a running server.
 // Uses Debian's Chromium; the lighthouse package downloads no browser.
 // Usage: start the real server on a built front end, then
 //   node bench/lighthouse.mjs [baseUrl=http://127.0.0.1:3106] [runs=3]
@@ -9,7 +9,8 @@ import * as chromeLauncher from 'chrome-launcher';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3106';
 const runs = Number(process.argv[3] ?? 3);
-const PAGES = ['/', '/admin/login'];
+// An admin screen with nobody signed in opens the light sign-in page, without the back office's files.
+const PAGES = ['/', '/admin/login', '/admin/users'];
 const MIN = 95;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
