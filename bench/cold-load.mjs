@@ -32,6 +32,8 @@ try {
       if (!signIn.ok) throw new Error(`sign-in at ${base} failed: ${signIn.status}`);
       const session = await signIn.json();
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+      // A browser with a stored session carries the signed-in hint, which has the page preload the admin's files.
+      await context.addCookies([{ name: 'bo_signed_in', value: '1', url: base }]);
       await context.addInitScript((s) => {
         localStorage.setItem('userInfo', JSON.stringify(s));
         window.__lcp = 0;

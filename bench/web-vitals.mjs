@@ -94,7 +94,11 @@ async function measureApis(session) {
           isMobile: true,
           hasTouch: true,
         });
-        if (p.signedIn) await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
+        if (p.signedIn) {
+          await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
+          // A browser with a stored session carries the signed-in hint, which has the page preload the admin's files.
+          await context.addCookies([{ name: 'bo_signed_in', value: '1', url: base }]);
+        }
         await context.addInitScript(observe);
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);

@@ -77,9 +77,17 @@ describe('serving the front end', () => {
     for (const c of [undefined, 'bo_signed_in=0', 'xbo_signed_in=1', 'theme=dark']) {
       const res = await h.app.inject({ method: 'GET', url: '/admin/users', headers: c === undefined ? {} : { cookie: c } });
       expect(res.statusCode, c).toBe(200);
+      expect(res.headers['content-type'], c).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], c).toBe('no-cache');
+      expect(res.headers.vary, c).toContain('Cookie');
       expect(res.body, c).toContain('<title>app</title>');
       expect(preloads(res.body), c).toEqual([]);
     }
+    // The hint alone, as a browser sends it; and the password pages, which run the admin without a session.
+    const alone = await h.app.inject({ method: 'GET', url: '/admin/users', headers: { cookie: 'bo_signed_in=1' } });
+    expect(preloads(alone.body)).toHaveLength(4);
+    for (const url of ['/admin/forgot-password', '/admin/reset-password/abc123?x=1'])
+      expect(preloads((await h.app.inject({ method: 'GET', url })).body), url).toHaveLength(4);
   });
 
   it('sends the precompressed twin to clients that accept it', async () => {

@@ -1,3 +1,5 @@
+import { opensWithoutSession } from '../shared/signed-in-hint';
+
 /**
  * Admin screens also answer on their unprefixed path:
  * `/login?next=x` becomes `/admin/login?next=x`. Only first path segments are
@@ -27,12 +29,9 @@ export function isLoginPath(pathname: string): boolean {
   return pathname === '/admin/login' || pathname === '/admin/login/';
 }
 
-/** The admin pages a visitor without a session may open: the sign-in page and the password pages. */
-const OPEN_WITHOUT_SESSION = /^\/admin\/(login|forgot-password|reset-password)(\/|$)/;
-
 /** Whether an /admin page (full path) needs a session. */
 export function needsSession(pathname: string): boolean {
-  return isAdminPath(pathname) && !OPEN_WITHOUT_SESSION.test(pathname);
+  return isAdminPath(pathname) && !opensWithoutSession(pathname);
 }
 
 /** The admin-relative sign-in path that comes back to `fullPath` (with /admin and its query) afterwards. */

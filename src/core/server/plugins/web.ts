@@ -7,7 +7,7 @@ import { appRoot } from '../app-root';
 import { localesPlugin } from './locales';
 import { uploadsPlugin } from './uploads';
 import { adminPageOf } from './admin-preload';
-import { SIGNED_IN_HINT } from '../../shared/signed-in-hint';
+import { opensWithoutSession, SIGNED_IN_HINT } from '../../shared/signed-in-hint';
 
 const KIOSK_FILE = 'kiosk-login.html';
 /** `/kiosk`, `/kiosk/...` and deep paths of the login-only shell (`/kiosk-login.html/users/x`). */
@@ -62,11 +62,13 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       // The login-only shell answers every path under it, and /kiosk,
       // where the 404 page's 'GO TO SHOP' leads, is that shell.
       if (KIOSK_PATH.test(url)) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(KIOSK_FILE, config.webDir);
-      // An admin screen: the same page, which also preloads the admin's chunks where a session is stored (the
-      // signed-in hint); without one, the page opens the light sign-in page instead.
+      // An admin screen: the same page, which also preloads the admin's chunks where they will run: with a
+      // session stored (the signed-in hint), or on a page open without one (the password pages). A screen that
+      // needs a session opens the light sign-in page for a signed-out visitor.
       if (ADMIN_SCREEN.test(url)) {
         reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
-        return signedInHint(request.headers.cookie) ? reply.send(await adminPage()) : reply.sendFile('index.html', config.webDir);
+        const runs = signedInHint(request.headers.cookie) || opensWithoutSession(url.split('?')[0]);
+        return runs ? reply.send(await adminPage()) : reply.sendFile('index.html', config.webDir);
       }
       // Client-side routes: the SPA decides (including its own 404 page).
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', config.webDir);
