@@ -1,5 +1,3 @@
-import { opensWithoutSession } from '../shared/signed-in-hint';
-
 /**
  * Admin screens also answer on their unprefixed path:
  * `/login?next=x` becomes `/admin/login?next=x`. Only first path segments are
@@ -20,21 +18,9 @@ export function adminTwin(pathname: string, search: string): string | null {
   return `/admin${pathname}${search}`;
 }
 
-export function isAdminPath(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/');
-}
-
 /** /admin/login as a first load: served by the light login face (no react-admin). */
 export function isLoginPath(pathname: string): boolean {
   return pathname === '/admin/login' || pathname === '/admin/login/';
 }
 
-/** Whether an /admin page (full path) needs a session. */
-export function needsSession(pathname: string): boolean {
-  return isAdminPath(pathname) && !opensWithoutSession(pathname);
-}
-
-/** The admin-relative sign-in path that comes back to `fullPath` (with /admin and its query) afterwards. */
-export function loginPathWithNext(fullPath: string): string {
-  return needsSession(fullPath.split('?')[0]) ? `/login?next=${encodeURIComponent(fullPath)}` : '/login';
-}
+export { isAdminPath, loginPathWithNext, needsSession } from '../shared/session-gate';

@@ -1,6 +1,6 @@
 import type { twoFactorVerify } from '../../features/two-factor/contract';
 import type { Success } from '../shared/api/operation';
-import { SIGNED_IN_HINT } from '../shared/signed-in-hint';
+import { SIGNED_IN_HINT } from '../shared/session-gate';
 /**
  * The browser session: the login answer kept in local
  * storage under `userInfo` (token + user) and the role under `role`.
@@ -42,7 +42,7 @@ export function getRole(): SessionRole | null {
   return readJson<SessionRole>(ROLE_KEY);
 }
 
-/** The signed-in hint cookie (src/core/shared/signed-in-hint.ts) set when a session is stored, cleared when not. */
+/** The signed-in hint cookie (src/core/shared/session-gate.ts) set when a session is stored, cleared when not. */
 export function syncSignedInHint(): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // 400 days, the longest a browser keeps a cookie: every page load writes it again.

@@ -1,6 +1,6 @@
 import { sameSitePath } from '../../shared/same-site-path';
 
-export { loginPathWithNext } from '../../web/adminPaths';
+export { loginPathWithNext } from '../../shared/session-gate';
 
 /**
  * Where to go after login: `next` when it is a same-site path, else the admin

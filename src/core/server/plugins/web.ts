@@ -7,7 +7,7 @@ import { appRoot } from '../app-root';
 import { localesPlugin } from './locales';
 import { uploadsPlugin } from './uploads';
 import { adminPageOf } from './admin-preload';
-import { opensWithoutSession, SIGNED_IN_HINT } from '../../shared/signed-in-hint';
+import { opensWithoutSession, SIGNED_IN_HINT } from '../../shared/session-gate';
 
 const KIOSK_FILE = 'kiosk-login.html';
 /** `/kiosk`, `/kiosk/...` and deep paths of the login-only shell (`/kiosk-login.html/users/x`). */
@@ -16,7 +16,7 @@ const KIOSK_PATH = /^\/(kiosk(\/|\?|$)|kiosk-login\.html\/)/;
 const ADMIN_SCREEN = /^\/admin(?!\/login\/?(\?|$))(\/|\?|$)/;
 
 const HINT = new RegExp(`(?:^|;)\\s*${SIGNED_IN_HINT}=1\\s*(?:;|$)`);
-/** Whether the request's cookies carry the signed-in hint (src/core/shared/signed-in-hint.ts). */
+/** Whether the request's cookies carry the signed-in hint (src/core/shared/session-gate.ts). */
 const signedInHint = (cookie: string | undefined) => cookie !== undefined && HINT.test(cookie);
 
 /**
