@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { adminTwin, isAdminPath, isLoginPath, loginPathWithNext, needsSession } from '../core/web/adminPaths';
+import { adminTwin, isLoginPath } from '../core/web/adminPaths';
+import { isAdminPath, loginPathWithNext, needsSession } from '../core/shared/session-gate';
 import { detectLanguage } from '../core/web/language';
 import { loadLocaleFile } from '../core/web/localeFile';
 import { getToken, syncSignedInHint } from '../core/web/session';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminTwin, loginPathWithNext, needsSession } from '../../src/core/web/adminPaths';
+import { adminTwin } from '../../src/core/web/adminPaths';
+import { loginPathWithNext, needsSession } from '../../src/core/shared/session-gate';
 import { interpolate, lookup } from '../../src/core/web/localeFile';
 import { ChunkLoadError, CHUNK_TIMEOUT_MS, lazyWithTimeout } from '../../src/core/web/lazyWithTimeout';
 import { toSupported } from '../../src/core/web/language';

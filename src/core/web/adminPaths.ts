@@ -22,5 +22,3 @@ export function adminTwin(pathname: string, search: string): string | null {
 export function isLoginPath(pathname: string): boolean {
   return pathname === '/admin/login' || pathname === '/admin/login/';
 }
-
-export { isAdminPath, loginPathWithNext, needsSession } from '../shared/session-gate';

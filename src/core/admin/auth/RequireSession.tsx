@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { getToken, twoFactorSetupRequired } from '../../web/session';
 import { ADMIN_OWN_PATHS } from '../../shared/site-paths';
-import { loginPathWithNext } from './loginPath';
+import { loginPathWithNext } from '../../shared/session-gate';
 
 /** The router's basename (AdminRoot): `next` carries the full path. */
 export const ADMIN_PREFIX = '/admin';

@@ -1,7 +1,7 @@
 import { clearSession } from '../../web/session';
 import { setFlash } from '../../web/flash';
 import { forgetPermissions } from '../providers/permissions';
-import { loginPathWithNext } from './loginPath';
+import { loginPathWithNext } from '../../shared/session-gate';
 
 let ending = false;
 

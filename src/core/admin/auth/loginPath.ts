@@ -1,7 +1,5 @@
 import { sameSitePath } from '../../shared/same-site-path';
 
-export { loginPathWithNext } from '../../shared/session-gate';
-
 /**
  * Where to go after login: `next` when it is a same-site path, else the admin
  * home. Returns the admin-relative path for the router, or null when the
