@@ -125,6 +125,8 @@ describe('the search palette', () => {
     const person = dialog.getByRole('group', { name: 'Χρήστες' }).getByRole('option', { name: /Ελένη Παπαδοπούλου/ });
     await person.waitFor();
     await expect.poll(() => person.locator('mark').textContent()).toBe('Ελένη Παπαδ');
+    // The marked characters too: the dark theme's light orange under its white text was 1.7:1.
+    await expectAccessible(page, '[role=dialog]');
     await dialog.getByRole('combobox').fill('zzqxnothing');
     await dialog.getByText('Δεν βρέθηκε τίποτα').waitFor();
     await dialog.getByRole('combobox').fill('χρηστες');
