@@ -73,7 +73,10 @@ describe('GET /api/auth/notifications/stream', () => {
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
       expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      // Its request's id, as every answer carries, to find the stream's log lines by.
+      expect(res.headers.get('x-request-id')).toMatch(/\S/);
     }
+    expect(open.headers.get('x-request-id')).not.toBe(refused.headers.get('x-request-id'));
     abort.abort();
     await open.body?.cancel().catch(() => undefined);
   });

@@ -31,9 +31,10 @@ export async function notificationStreamRoutes(app: FastifyInstance) {
       const { userId, sessionId } = signedIn(req);
       reply.hijack();
       const res = reply.raw;
-      // A hijacked answer carries none of the reply's headers: the API's own are written here.
+      // A hijacked answer carries none of the reply's headers: the API's own and the request's id are written here.
       res.writeHead(200, {
         ...API_HEADERS,
+        'x-request-id': req.id,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
