@@ -41,6 +41,7 @@ export default defineConfig({
               name: 'field-kinds',
               test: /src[\\/]core[\\/](field-kinds[\\/](index|kind|[^/\\]+[\\/]shared)|shared[\\/]api[\\/](operation|paging))\.ts$/,
             },
+            { name: 'session', test: /src[\\/]core[\\/]web[\\/](session|flash|tokenExpiry)\.ts$/ },
           ],
         },
       },

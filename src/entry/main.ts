@@ -3,12 +3,23 @@ import { adminTwin, isLoginPath } from '../core/web/adminPaths';
 import { isAdminPath, loginPathWithNext, needsSession } from '../core/shared/session-gate';
 import { detectLanguage } from '../core/web/language';
 import { loadLocaleFile } from '../core/web/localeFile';
-import { getToken, syncSignedInHint } from '../core/web/session';
+import { clearSession, getToken, syncSignedInHint } from '../core/web/session';
+import { SESSION_ENDED, setFlash } from '../core/web/flash';
+import { tokenExpired } from '../core/web/tokenExpiry';
 
 // Two faces, one SPA: the admin chunk (react-admin + MUI) is only fetched
 // under /admin, so a visitor of the public site never downloads it.
 const twin = adminTwin(window.location.pathname, window.location.search);
 if (twin) window.history.replaceState(window.history.state, '', twin + window.location.hash);
+// A stored session past its token's expiry is over: forgotten before
+// anything reads it, so an admin screen's first load is the light sign-in
+// page saying why (as the admin's own end of a session does), not the whole
+// admin starting only to end it.
+const stored = getToken();
+if (stored && tokenExpired(stored)) {
+  clearSession();
+  if (needsSession(window.location.pathname)) setFlash(SESSION_ENDED);
+}
 // The server preloads the admin's files on an admin screen's page only for
 // a browser with a stored session: the hint follows the storage (a session
 // from before the hint, storage cleared by hand).

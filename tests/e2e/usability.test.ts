@@ -107,6 +107,51 @@ describe('a session refused by the server', () => {
   });
 });
 
+describe('a session whose token expired while no page was open', () => {
+  it('opens the sign-in page at once, saying why, with nothing of the admin loaded; signing in goes back', async () => {
+    const login = await loginAdmin(server);
+    // The same session, its expiry an hour ago: the browser reads `exp` alone (only the server checks signatures).
+    const [head, payload, signature] = login.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp: number };
+    const expired = [
+      head,
+      Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 3600 })).toString('base64url'),
+      signature,
+    ].join('.');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    await context.addInitScript(
+      ({ token, user }) => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('userInfo', JSON.stringify({ token, user }));
+      },
+      { token: expired, user: login.user },
+    );
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => void fetched.push(r.url()));
+    await page.goto(server.url + '/admin/users?sort=name');
+    await page.getByTestId('session-notice').filter({ hasText: 'Your session has ended. Please sign in again.' }).waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/admin/login');
+    expect(url.searchParams.get('next')).toBe('/admin/users?sort=name');
+    expect(await page.evaluate(() => [localStorage.getItem('userInfo'), document.cookie.includes('bo_signed_in')])).toEqual([null, false]);
+    // One page load, and neither the admin's files nor an API call with the dead token.
+    expect(fetched.filter((u) => u.startsWith(server.url + '/admin'))).toEqual([server.url + '/admin/users?sort=name']);
+    expect(fetched.filter((u) => /\/assets\/AdminRoot-/.test(u))).toEqual([]);
+    expect(fetched.filter((u) => u.includes('/api/auth/'))).toEqual([]);
+    await page.fill('input[name=email]', server.adminEmail);
+    await page.fill('input[name=password]', server.adminPassword);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page
+      .getByTestId('list-title')
+      .filter({ hasText: /^Users/ })
+      .waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/admin/users?sort=name');
+    await context.close();
+  });
+});
+
 describe('a 390 x 844 phone', () => {
   const SCREENS = [
     '/',

@@ -11,6 +11,9 @@ export interface Flash {
   type: 'success' | 'info';
 }
 
+/** Shown on the sign-in page when a session has ended (a 401, or its token's expiry passed). */
+export const SESSION_ENDED: Flash = { message: 'app.auth.session_ended', type: 'info' };
+
 export function setFlash(flash: Flash): void {
   try {
     sessionStorage.setItem(FLASH_KEY, JSON.stringify(flash));

@@ -1,6 +1,7 @@
 import type { twoFactorVerify } from '../../features/two-factor/contract';
 import type { Success } from '../shared/api/operation';
 import { SIGNED_IN_HINT } from '../shared/session-gate';
+import { tokenExpiresAt } from './tokenExpiry';
 /**
  * The browser session: the login answer kept in local
  * storage under `userInfo` (token + user) and the role under `role`.
@@ -42,12 +43,22 @@ export function getRole(): SessionRole | null {
   return readJson<SessionRole>(ROLE_KEY);
 }
 
-/** The signed-in hint cookie (src/core/shared/session-gate.ts) set when a session is stored, cleared when not. */
+/** The longest a browser keeps a cookie (400 days), in seconds. */
+const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+
+/**
+ * The signed-in hint cookie (src/core/shared/session-gate.ts) set when a
+ * session is stored, cleared when not. It lives as long as the token: the
+ * browser drops it at the token's expiry, so the server stops preloading the
+ * admin for a session that has ended while no page was open.
+ */
 export function syncSignedInHint(): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // 400 days, the longest a browser keeps a cookie: every page load writes it again.
-  const life = getToken() ? '1; Max-Age=34560000' : '; Max-Age=0';
-  document.cookie = `${SIGNED_IN_HINT}=${life}; Path=/; SameSite=Lax${secure}`;
+  const token = getToken();
+  const expiresAt = token ? tokenExpiresAt(token) : null;
+  // Every page load writes it again: a token without a known expiry keeps it for good.
+  const life = !token ? 0 : expiresAt === null ? COOKIE_MAX_AGE_S : Math.min(COOKIE_MAX_AGE_S, Math.floor((expiresAt - Date.now()) / 1000));
+  document.cookie = `${SIGNED_IN_HINT}=${life > 0 ? '1' : ''}; Max-Age=${Math.max(0, life)}; Path=/; SameSite=Lax${secure}`;
 }
 
 export function saveSession(info: UserInfo, role: SessionRole | null, setupRequired = false): void {

@@ -1,5 +1,5 @@
 import { clearSession } from '../../web/session';
-import { setFlash } from '../../web/flash';
+import { SESSION_ENDED, setFlash } from '../../web/flash';
 import { forgetPermissions } from '../providers/permissions';
 import { loginPathWithNext } from '../../shared/session-gate';
 
@@ -17,6 +17,6 @@ export function endSession(): void {
   forgetPermissions();
   if (ending) return;
   ending = true;
-  setFlash({ message: 'app.auth.session_ended', type: 'info' });
+  setFlash(SESSION_ENDED);
   window.location.assign('/admin' + loginPathWithNext(window.location.pathname + window.location.search));
 }

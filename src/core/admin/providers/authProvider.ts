@@ -10,7 +10,7 @@ import { forgetPermissions, getAdminPermissions } from './permissions';
 import { productResources } from '../../../../resources/set';
 import type { ResourceSet } from '../../shared/resource-set';
 import { endSession } from '../auth/endSession';
-import { tokenExpired } from '../auth/tokenExpiry';
+import { tokenExpired } from '../../web/tokenExpiry';
 import { PendingApproval, REGISTRATION_SUBMITTED, type PendingAnswer } from '../../../features/sign-in/admin/PendingApproval';
 import { TwoFactorRequired } from '../../../features/two-factor/admin/TwoFactorRequired';
 
@@ -63,7 +63,7 @@ export function createAuthProvider(resources: ResourceSet): AuthProvider {
       // react-admin must neither redirect nor notify here.
       const token = getToken();
       if (!token) throw { redirectTo: false, message: false };
-      // The token's own expiry (jwt-decode): past it, the session is over without asking the server.
+      // The token's own expiry (tokenExpired): past it, the session is over without asking the server.
       if (tokenExpired(token)) {
         endSession();
         throw { redirectTo: false, message: false };

@@ -1,5 +1,5 @@
 import { getToken } from '../../web/session';
-import { tokenExpired } from '../auth/tokenExpiry';
+import { tokenExpired } from '../../web/tokenExpiry';
 import { getAdminPermissions } from './permissions';
 
 /**
