@@ -67,3 +67,41 @@ describe('POST /api/upload/profile-image with a broken body', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });
+
+describe('every route that takes a multipart body (from the OpenAPI document)', () => {
+  test('answers each broken body with a 4xx at once: none waits for a closing boundary that never comes', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
+    };
+    const routes = Object.entries(doc.paths).flatMap(([route, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.requestBody?.content?.['multipart/form-data'])
+        .map(([method]) => ({ method: method.toUpperCase() as 'POST', url: route })),
+    );
+    // The profile picture and every resource's import upload.
+    expect(routes.map((r) => r.url)).toContain('/api/upload/profile-image');
+    expect(routes.filter((r) => r.url.endsWith('/imports')).length).toBeGreaterThan(3);
+    const csv = 'name,email\nAnna Pappa,anna@example.com\nNikos Ioannou,nikos@example.com\n';
+    const cases: [string, Buffer | string][] = [
+      ['a body cut in the middle of the file', filePart('xyz', csv).subarray(0, 150)],
+      ['a body cut just before its closing boundary', filePart('xyz', csv).subarray(0, -`${CRLF}--xyz--${CRLF}`.length)],
+      ['a body cut in the middle of the part headers', '--xyz\r\nContent-Disposition: form-da'],
+      ['an empty body', ''],
+    ];
+    for (const route of routes) {
+      for (const [what, body] of cases) {
+        const answer = h.app.inject({
+          ...route,
+          headers: { ...bearer(h.adminToken), 'content-type': 'multipart/form-data; boundary=xyz' },
+          payload: body,
+        });
+        let timer: NodeJS.Timeout | undefined;
+        const res = await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 5000)))]);
+        clearTimeout(timer);
+        expect(res, `${route.method} ${route.url}, ${what}: no answer in 5 s`).not.toBeNull();
+        expect(res!.statusCode, `${route.method} ${route.url}, ${what}: ${res!.body}`).toBeGreaterThanOrEqual(400);
+        expect(res!.statusCode, `${route.method} ${route.url}, ${what}: ${res!.body}`).toBeLessThan(500);
+      }
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FileStorage } from '../../../core/server/storage/file-storage';
 import { readFile, type FileShape } from './parse';
@@ -60,14 +60,19 @@ export async function storeUpload(req: FastifyRequest, storage: FileStorage, max
   const h = hasher(max);
   const source: Readable = part.file;
   source.on('limit', () => h.stream.destroy(new FileProblem('too_large', { limit: megabytes(max) }, 413)));
-  source.on('error', (err) => h.stream.destroy(err));
+  // pipeline, not pipe: a body cut short before its closing boundary has
+  // often failed the file's stream before this line (a small request is
+  // parsed whole at once), and a pipe from it would wait for ever.
+  const body = pipeline(source, h.stream, () => undefined);
   try {
-    await storage.putStream(key, source.pipe(h.stream), json ? 'application/json' : 'text/csv');
+    await storage.putStream(key, body, json ? 'application/json' : 'text/csv');
   } catch (err) {
     source.resume();
     await storage.remove(key).catch(() => undefined);
     if (err instanceof FileProblem) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FileProblem('too_large', { limit: megabytes(max) }, 413);
+    // The multipart parser's own failure is the body's fault; the storage's is not.
+    if (source.errored) throw new FileProblem('cut_short');
     throw err;
   }
   const opened = await storage.open(key);

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -282,6 +284,30 @@ describe('bad files and cells get a clear 4xx or a row error, never a 5xx', () =
     const res = await upload(USERS, name, data as string | Buffer);
     expect(res.statusCode, res.body).toBe(statusCode);
     expect(res.json().error).toMatch(message);
+  });
+
+  test('a body cut short before its closing boundary is a 400 at once, in either language, and stores nothing', async () => {
+    const whole = await multipart('people.csv', 'name,email\nAnna Pappa,anna@example.com\nNikos Ioannou,nikos@example.com\n');
+    // Cut inside the file's part, as a dropped connection or a proxy's limit leaves it (the closing boundary never comes).
+    const cut = whole.payload.subarray(0, whole.payload.indexOf('Nikos'));
+    // The harness stores files on the local disk, under DATA_DIR/uploads.
+    const folder = path.join(h.config.dataDir, 'uploads', 'private', 'imports');
+    const stored = () => (existsSync(folder) ? readdirSync(folder).length : 0);
+    const before = stored();
+    for (const [lang, message] of [
+      [undefined, 'The upload ended before the whole file arrived: send it again.'],
+      ['el', 'Η αποστολή τελείωσε πριν φτάσει ολόκληρο το αρχείο: στείλτε το ξανά.'],
+    ] as const) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: `${USERS}/imports`,
+        headers: { 'content-type': whole.contentType, ...bearer(h.adminToken), ...(lang ? { 'accept-language': lang } : {}) },
+        payload: cut,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toBe(message);
+    }
+    expect(stored()).toBe(before);
   });
 
   test('Greek for whoever asks in Greek', async () => {
