@@ -55,19 +55,21 @@ function namesOf(r: ResourceDef, field: string): Set<string> {
 export function proposeMapping(r: ResourceDef, columns: readonly string[]): Mapping {
   const fields = importableFields(r).map((f) => ({ f, names: namesOf(r, f) }));
   const taken = new Set<string>();
-  const mapping: Mapping = {};
+  // Keyed by the file's column names, which its author chooses: built from entries, so a column named
+  // `__proto__` is a key like any other (assigned into `{}`, a null would have become the object's prototype).
+  const entries: [string, string | null][] = [];
   for (const column of columns) {
     const c = folded(column);
     if (c === '_id' || c === 'id') {
-      mapping[column] = taken.has(ID_COLUMN) ? null : ID_COLUMN;
+      entries.push([column, taken.has(ID_COLUMN) ? null : ID_COLUMN]);
       taken.add(ID_COLUMN);
       continue;
     }
     const hit = fields.find((x) => !taken.has(x.f) && x.names.has(c));
-    mapping[column] = hit?.f ?? null;
+    entries.push([column, hit?.f ?? null]);
     if (hit) taken.add(hit.f);
   }
-  return mapping;
+  return Object.fromEntries(entries);
 }
 
 /** The first of `mapping`'s entries that names neither a column of the file nor a field one may import, if any. */

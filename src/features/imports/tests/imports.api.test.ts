@@ -310,6 +310,19 @@ describe('bad files and cells get a clear 4xx or a row error, never a 5xx', () =
     expect(stored()).toBe(before);
   });
 
+  test('columns named __proto__ and constructor are columns like any other: proposed unmapped, the rest imports', async () => {
+    const tag = `proto${Date.now().toString(36)}`;
+    const csv = `__proto__,constructor,name,email\nx,y,Anna Pappa,anna-${tag}@example.com\nx,y,Nikos Ioannou,nikos-${tag}@example.com\n`;
+    const up = await upload(USERS, 'people.csv', csv);
+    expect(up.statusCode, up.body).toBe(201);
+    // Checked on the answer's text: an own `__proto__` key does not compare as an object's.
+    expect(up.body).toContain('"mapping":{"__proto__":null,"constructor":null,"name":"name","email":"email"}');
+    expect(up.json().columns).toEqual(['__proto__', 'constructor', 'name', 'email']);
+    const done = await run(USERS, up.json().id, { mode: 'commit', action: 'create', atomic: false });
+    expect(done).toMatchObject({ state: 'done', result: { created: 2, updated: 0, unchanged: 0, failed: 0 } });
+    expect(await countUsers(`%${tag}%`)).toBe(2);
+  });
+
   test('Greek for whoever asks in Greek', async () => {
     const res = await upload(USERS, 'x.csv', 'name,email\na,b\nc\n', { lang: 'el-GR,el;q=0.9' });
     expect(res.statusCode).toBe(400);
