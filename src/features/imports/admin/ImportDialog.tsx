@@ -485,7 +485,10 @@ export default function ImportDialog({ def, may, onClose }: Props) {
     attempt(async () => {
       if (!upload) return;
       setAsking(false);
-      const body = { mode, action, atomic, mapping, ...(action !== 'create' && key ? { key } : {}) };
+      // Only the mapped columns: an unmapped one is left out, as the API reads it, and a column named
+      // `__proto__` sent even as null makes the JSON body one the server refuses.
+      const mapped = Object.fromEntries(Object.entries(mapping).filter(([, field]) => field));
+      const body = { mode, action, atomic, mapping: mapped, ...(action !== 'create' && key ? { key } : {}) };
       setStatus(await calls.run(upload.id, body));
       if (mode === 'commit') setCommitted(true);
       setStep('run');

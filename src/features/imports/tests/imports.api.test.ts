@@ -310,6 +310,33 @@ describe('bad files and cells get a clear 4xx or a row error, never a 5xx', () =
     expect(stored()).toBe(before);
   });
 
+  test("a storage that fails while the file streams in is the server's fault (500), not a body cut short", async () => {
+    const { payload, contentType } = await multipart('people.csv', 'name,email\n' + 'Anna Pappa,anna@example.com\n'.repeat(4000));
+    const storage = h.app.deps.storage;
+    const putStream = storage.putStream;
+    // The disk fills up once the first piece of the file is in.
+    storage.putStream = async (_key, body) => {
+      for await (const piece of body) {
+        void piece;
+        throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      }
+    };
+    try {
+      // Sent in pieces, as a network delivers a body, so the file is still streaming in when the storage fails.
+      const pieces = Array.from({ length: Math.ceil(payload.length / 16384) }, (_, i) => payload.subarray(i * 16384, (i + 1) * 16384));
+      const res = await h.app.inject({
+        method: 'POST',
+        url: `${USERS}/imports`,
+        headers: { 'content-type': contentType, ...bearer(h.adminToken) },
+        payload: Readable.from(pieces),
+      });
+      expect(res.statusCode, res.body).toBe(500);
+      expect(res.json().code).not.toBe('import_cut_short');
+    } finally {
+      storage.putStream = putStream;
+    }
+  });
+
   test('columns named __proto__ and constructor are columns like any other: proposed unmapped, the rest imports', async () => {
     const tag = `proto${Date.now().toString(36)}`;
     const csv = `__proto__,constructor,name,email\nx,y,Anna Pappa,anna-${tag}@example.com\nx,y,Nikos Ioannou,nikos-${tag}@example.com\n`;

@@ -279,7 +279,9 @@ describe('importing a file from a list', () => {
   it('asks before importing a file already imported, then imports it again when told to', async () => {
     const tag = `again${Date.now().toString(36)}`;
     const file = path.join(dir, `again-${tag}.csv`);
-    writeFileSync(file, `name,email,password\nEve ${tag},eve-${tag}@example.com,secret-pass-5\n`);
+    // A fourth column named __proto__: proposed unmapped, it must not stop the import.
+    const csv = `name,email,password,__proto__\nEve ${tag},eve-${tag}@example.com,secret-pass-5,x\n`;
+    writeFileSync(file, csv);
     const { context, page } = await visit(browser, { login: admin });
     try {
       const up = await fetch(server.url + '/api/auth/users/imports', {
@@ -287,7 +289,7 @@ describe('importing a file from a list', () => {
         headers: { Authorization: `Bearer ${admin.token}` },
         body: (() => {
           const form = new FormData();
-          form.append('file', new Blob([`name,email,password\nEve ${tag},eve-${tag}@example.com,secret-pass-5\n`]), 'again.csv');
+          form.append('file', new Blob([csv]), 'again.csv');
           return form;
         })(),
       });
@@ -304,6 +306,9 @@ describe('importing a file from a list', () => {
           return ((await s.json()) as { state: string }).state;
         })
         .toBe('done');
+      // Eve leaves again, so that importing the file once more has someone to create.
+      const eve = (await apiCall(server.url, admin.token, 'GET', `/api/auth/users?q=eve-${tag}`)).body as { data: { _id: string }[] };
+      expect((await apiCall(server.url, admin.token, 'DELETE', `/api/auth/users/${eve.data[0]._id}`)).status).toBe(200);
 
       await page.goto(server.url + '/admin/users');
       await page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -315,6 +320,15 @@ describe('importing a file from a list', () => {
       await shot(page, 'import-en-0-already-imported');
       await dialog.getByRole('button', { name: 'Import it again' }).click();
       await dialog.getByLabel(EN.column('name')).waitFor({ timeout: 15000 });
+      expect(await dialog.getByLabel(EN.column('__proto__')).inputValue()).toBe('');
+      // Imported again, the unmapped __proto__ column and all: Eve comes back.
+      await dialog.getByRole('button', { name: EN.dryRun, exact: true }).click();
+      await dialog.getByText(EN.dryDone).waitFor({ timeout: 30000 });
+      await dialog.getByRole('button', { name: EN.commit, exact: true }).click();
+      await dialog.getByRole('button', { name: EN.yes }).click();
+      await dialog.getByText(EN.done).waitFor({ timeout: 30000 });
+      expect(await count(dialog, EN.created).textContent()).toBe('1');
+      expect(await count(dialog, EN.failed).textContent()).toBe('0');
     } finally {
       await context.close();
     }
