@@ -18,7 +18,8 @@ if (twin) window.history.replaceState(window.history.state, '', twin + window.lo
 const stored = getToken();
 if (stored && tokenExpired(stored)) {
   clearSession();
-  if (needsSession(window.location.pathname)) setFlash(SESSION_ENDED);
+  // Said on the sign-in page, where this load ends up; the public site and the password pages read no notice.
+  if (needsSession(window.location.pathname) || isLoginPath(window.location.pathname)) setFlash(SESSION_ENDED);
 }
 // The server preloads the admin's files on an admin screen's page only for
 // a browser with a stored session: the hint follows the storage (a session

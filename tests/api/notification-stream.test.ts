@@ -63,7 +63,10 @@ describe('GET /api/auth/notifications/stream', () => {
     expect(checker.check('GET', STREAM_URL, await answer(refused, await refused.text()))).toBeNull();
     // An open stream never ends: its status and media type are what is checked.
     const abort = new AbortController();
-    const open = await fetch(urls[0] + STREAM_URL, { headers: { authorization: `Bearer ${h.adminToken}` }, signal: abort.signal });
+    const open = await fetch(urls[0] + STREAM_URL, {
+      headers: { authorization: `Bearer ${h.adminToken}`, 'x-request-id': 'stream-trace-1' },
+      signal: abort.signal,
+    });
     expect(open.status).toBe(200);
     expect(checker.check('GET', STREAM_URL, await answer(open, ''))).toBeNull();
     // The stream writes its own head (it takes the response over): the API's headers are in it, each once.
@@ -73,10 +76,10 @@ describe('GET /api/auth/notifications/stream', () => {
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
       expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-      // Its request's id, as every answer carries, to find the stream's log lines by.
-      expect(res.headers.get('x-request-id')).toMatch(/\S/);
     }
-    expect(open.headers.get('x-request-id')).not.toBe(refused.headers.get('x-request-id'));
+    // Its request's id, as every answer carries, to find the stream's log lines by: the one the client gave, once.
+    expect(open.headers.get('x-request-id')).toBe('stream-trace-1');
+    expect(refused.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     abort.abort();
     await open.body?.cancel().catch(() => undefined);
   });

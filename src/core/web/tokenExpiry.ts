@@ -13,7 +13,8 @@ export function tokenExpiresAt(token: string): number | null {
   if (!payload) return null;
   try {
     const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown } | null;
-    return typeof claims?.exp === 'number' && Number.isFinite(claims.exp) ? claims.exp * 1000 : null;
+    const at = typeof claims?.exp === 'number' ? claims.exp * 1000 : NaN;
+    return Number.isFinite(at) ? at : null;
   } catch {
     return null;
   }

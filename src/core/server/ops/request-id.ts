@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
+/** The header a request's id comes in (from a balancer or client) and goes back in, on every answer. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 /** What a client or proxy may pass as X-Request-Id: short, and nothing that could forge a log line. */
 const ACCEPTED = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -10,6 +13,6 @@ const ACCEPTED = /^[A-Za-z0-9._:-]{1,128}$/;
  * else a new UUID.
  */
 export function requestId(req: IncomingMessage): string {
-  const given = req.headers['x-request-id'];
+  const given = req.headers[REQUEST_ID_HEADER];
   return typeof given === 'string' && ACCEPTED.test(given) ? given : randomUUID();
 }

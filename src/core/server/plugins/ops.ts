@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { REQUEST_ID_HEADER } from '../ops/request-id';
 
 /**
  * Every response carries its request's id (X-Request-Id, also in its log
@@ -8,7 +9,7 @@ import fp from 'fastify-plugin';
  */
 export const opsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
+    reply.header(REQUEST_ID_HEADER, req.id);
   });
   app.addHook('onResponse', async (req, reply) => {
     app.metrics.requestDuration.observe(

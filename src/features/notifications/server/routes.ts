@@ -3,6 +3,7 @@ import { notificationStream } from '../contract';
 import { signedIn } from '../../../core/server/http/signed-in';
 import { NotificationStreams } from './stream-hub';
 import { API_HEADERS } from '../../../core/server/plugins/security-headers';
+import { REQUEST_ID_HEADER } from '../../../core/server/ops/request-id';
 
 /** A comment line every so often: proxies and balancers keep an idle stream open, and a gone client is noticed. */
 const HEARTBEAT_MS = 20_000;
@@ -34,7 +35,7 @@ export async function notificationStreamRoutes(app: FastifyInstance) {
       // A hijacked answer carries none of the reply's headers: the API's own and the request's id are written here.
       res.writeHead(200, {
         ...API_HEADERS,
-        'x-request-id': req.id,
+        [REQUEST_ID_HEADER]: req.id,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',

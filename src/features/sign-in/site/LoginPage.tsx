@@ -18,7 +18,7 @@ const GoogleSignIn = lazy(() => import('./GoogleSignIn'));
 /** A text from the server or a translation key (shown in the page's language once its texts are in). */
 type Message = { kind: 'success' | 'error'; text: string } | { kind: 'error'; key: string };
 
-// Left by the admin when a session ended (a 401 or an expired token); read once per page load.
+// Left when a session ended: by the admin (a 401, an expired token) or the entry (a stored token found expired); read once per page load.
 const notice = takeFlash();
 // Left by an OpenID Provider's sign-in coming back (a one-time code or a refusal); read once per page load.
 const oidcReturn = typeof window === 'undefined' ? null : takeOidcReturn();
