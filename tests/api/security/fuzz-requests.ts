@@ -31,6 +31,8 @@ export interface Operation {
   path: string;
   params: { in: 'path' | 'query'; name: string; required: boolean; schema: Schema }[];
   body?: Schema;
+  /** Takes a file as multipart/form-data (an upload: the profile picture, an import). */
+  upload: boolean;
 }
 
 export interface FuzzRequest {
@@ -68,6 +70,7 @@ export function operationsOf(doc: OpenApi): Operation[] {
         path,
         params: (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query'),
         body: op.requestBody?.content['application/json']?.schema,
+        upload: Boolean(op.requestBody?.content['multipart/form-data']),
       });
     }
   }
@@ -240,22 +243,36 @@ function textValue(s: Schema, ids: string[]): fc.Arbitrary<string> {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const enc = (s: string) => s.split(LONE_SURROGATE).map(encodeURIComponent).join('%ED%A0%80');
 
+/** What an upload's file part holds: a picture's first bytes, random bytes, or text an import reads. */
+const fileData = fc.oneof(
+  fc.constant(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])),
+  fc.uint8Array({ maxLength: 200 }).map(Buffer.from),
+  fc
+    .constantFrom(
+      'name,email\nAnna Pappa,anna@example.com\n',
+      'name;email\r\n"Pappa; Anna",anna@example.com\r\n',
+      '\uFEFF__proto__,constructor,name\nx,y,z\n',
+      '[{"name":"Anna","__proto__":{"access":"public"}}]',
+      '{"name":"Anna"}\n{"name":',
+      '"unclosed,quote\n',
+    )
+    .map((text) => Buffer.from(text)),
+);
+
 const multipartBody = (): fc.Arbitrary<{ type: string; body: Buffer }> =>
   fc
     .tuple(
       fc.constantFrom('xyz', 'other', ''),
       fc.constantFrom('xyz', 'zzz'),
       fc.constantFrom('file', 'type', 'x'),
-      fc.oneof(
-        fc.constant(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])),
-        fc.uint8Array({ maxLength: 200 }).map(Buffer.from),
-      ),
+      fc.constantFrom('a.png', 'a.csv', 'a.json', 'a.jsonl'),
+      fileData,
       fc.integer({ min: 0, max: 400 }),
       fc.boolean(),
     )
-    .map(([announced, used, field, data, cut, close]) => {
+    .map(([announced, used, field, name, data, cut, close]) => {
       const head = Buffer.from(
-        `--${used}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        `--${used}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
       );
       const full = Buffer.concat([head, data, Buffer.from(close ? `\r\n--${used}--\r\n` : '')]);
       return {
@@ -263,6 +280,17 @@ const multipartBody = (): fc.Arbitrary<{ type: string; body: Buffer }> =>
         body: cut < full.length && cut % 3 === 0 ? full.subarray(0, cut) : full,
       };
     });
+
+/** An upload's body as a client that means well sends it: the announced boundary, the field "file", closed. */
+const wellFormedUpload = (): fc.Arbitrary<{ type: string; body: Buffer }> =>
+  fc.tuple(fc.constantFrom('a.png', 'a.csv', 'a.json'), fileData).map(([name, data]) => ({
+    type: 'multipart/form-data; boundary=xyz',
+    body: Buffer.concat([
+      Buffer.from(`--xyz\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
+      data,
+      Buffer.from('\r\n--xyz--\r\n'),
+    ]),
+  }));
 
 type Body = { kind: 'none' } | { kind: 'json'; text: string } | { kind: 'raw'; type: string; body: string | Buffer };
 
@@ -289,6 +317,15 @@ function bodyFor(op: Operation, ids: string[]): fc.Arbitrary<Body> {
       { kind: 'raw', type: 'application/json; charset=utf-16', body: '{}' },
     ),
   );
+  // Uploads get mostly multipart bodies, half of them well formed, so the fuzz reaches what reads the file.
+  if (op.upload) {
+    return fc.oneof(
+      { weight: 3, arbitrary: wellFormedUpload().map((m): Body => ({ kind: 'raw', type: m.type, body: m.body })) },
+      { weight: 3, arbitrary: multipartBody().map((m): Body => ({ kind: 'raw', type: m.type, body: m.body })) },
+      { weight: 1, arbitrary: other },
+      { weight: 1, arbitrary: broken },
+    );
+  }
   if (op.body) {
     return fc.oneof(
       { weight: 12, arbitrary: json(op.body) },
