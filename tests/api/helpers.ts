@@ -142,3 +142,13 @@ export async function uploadedImage(h: Harness, token: string, background = '#36
   expect(res.statusCode, res.body).toBe(200);
   return res.json().filePaths[0].path as string;
 }
+
+/** The answer, or null when it has not come within `ms`: a request the server leaves unanswered, named by the caller. */
+export async function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -54,11 +54,17 @@ const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
  */
 export function syncSignedInHint(): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  const token = getToken();
-  const expiresAt = token ? tokenExpiresAt(token) : null;
-  // Every page load writes it again: a token without a known expiry keeps it for good.
-  const life = !token ? 0 : expiresAt === null ? COOKIE_MAX_AGE_S : Math.min(COOKIE_MAX_AGE_S, Math.floor((expiresAt - Date.now()) / 1000));
+  const life = hintLifetime(getToken());
   document.cookie = `${SIGNED_IN_HINT}=${life > 0 ? '1' : ''}; Max-Age=${Math.max(0, life)}; Path=/; SameSite=Lax${secure}`;
+}
+
+/** Seconds the hint lives for a stored token (0 or less: none). */
+function hintLifetime(token: string | null): number {
+  if (!token) return 0;
+  const expiresAt = tokenExpiresAt(token);
+  // Every page load writes it again: a token without a known expiry keeps it for good.
+  if (expiresAt === null) return COOKIE_MAX_AGE_S;
+  return Math.min(COOKIE_MAX_AGE_S, Math.floor((expiresAt - Date.now()) / 1000));
 }
 
 export function saveSession(info: UserInfo, role: SessionRole | null, setupRequired = false): void {

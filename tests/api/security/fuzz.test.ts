@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSession } from '../../../src/features/sign-in/server/login-response';
 import { ADMIN_EMAIL, bearer, startHarness, type Harness } from '../harness';
-import { call } from '../helpers';
+import { answerWithin, call } from '../helpers';
 import { operationsOf, requestsFor, type FuzzRequest, type Operation } from './fuzz-requests';
 
 // Under a fuzz run, every hole the other security tests close stays closed.
@@ -72,12 +72,10 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     for (const { req, asAdmin } of order) {
       const headers = { ...req.headers, ...(asAdmin ? bearer(token) : {}) };
       const started = Date.now();
-      let timer: NodeJS.Timeout | undefined;
-      const res = await Promise.race([
+      const res = await answerWithin(
         h.app.inject({ method: req.method as 'GET', url: req.url, headers, payload: req.payload }),
-        new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), NO_ANSWER_MS))),
-      ]);
-      clearTimeout(timer);
+        NO_ANSWER_MS,
+      );
       // A request left without an answer holds its connection for ever: said at once, with the request that did it.
       if (!res) {
         failures.push(`no answer in ${NO_ANSWER_MS / 1000} s: ${asAdmin ? 'superadmin' : 'anonymous'} ${req.note}`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, startHarness, type Harness } from '../harness';
+import { answerWithin } from '../helpers';
 
 // A malformed multipart body (a boundary that is not the one
 // announced, a truncated body, no file part) was a 500. Now a 400 that says
@@ -95,9 +96,7 @@ describe('every route that takes a multipart body (from the OpenAPI document)', 
           headers: { ...bearer(h.adminToken), 'content-type': 'multipart/form-data; boundary=xyz' },
           payload: body,
         });
-        let timer: NodeJS.Timeout | undefined;
-        const res = await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 5000)))]);
-        clearTimeout(timer);
+        const res = await answerWithin(answer, 5000);
         expect(res, `${route.method} ${route.url}, ${what}: no answer in 5 s`).not.toBeNull();
         expect(res!.statusCode, `${route.method} ${route.url}, ${what}: ${res!.body}`).toBeGreaterThanOrEqual(400);
         expect(res!.statusCode, `${route.method} ${route.url}, ${what}: ${res!.body}`).toBeLessThan(500);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, startHarness, type Harness } from '../../../../tests/api/harness';
+import { answerWithin } from '../../../../tests/api/helpers';
 
 // Import files are whatever their authors make them: generated CSV and JSON
 // built from the characters and words that trip readers (quotes, separators,
@@ -44,17 +45,15 @@ describe('generated import files', () => {
     const statuses: Record<number, number> = {};
     for (const [text, name, resource] of fc.sample(file, { seed: SEED, numRuns: RUNS })) {
       const { payload, contentType } = await multipart(name, text);
-      let timer: NodeJS.Timeout | undefined;
-      const res = await Promise.race([
+      const res = await answerWithin(
         h.app.inject({
           method: 'POST',
           url: `/api/auth/${resource}/imports?confirm=true`,
           headers: { 'content-type': contentType, ...bearer(h.adminToken) },
           payload,
         }),
-        new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), NO_ANSWER_MS))),
-      ]);
-      clearTimeout(timer);
+        NO_ANSWER_MS,
+      );
       const what = `${resource} ${name} ${JSON.stringify(text).slice(0, 200)}`;
       if (!res) {
         failures.push(`no answer in ${NO_ANSWER_MS / 1000} s: ${what}`);
