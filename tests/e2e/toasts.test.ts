@@ -48,6 +48,11 @@ describe('toasts', () => {
       expect(toastBox.y).toBeGreaterThanOrEqual(barBox.y + barBox.height);
       for (const b of buttons) expect(overlaps(toastBox, (await b.boundingBox())!)).toBe(false);
       await shot(page, `toast-after-sign-in-${lang}-${width}`);
+      // In the interface's language: the messages' region and each toast's close button, which closes it.
+      // The region itself has no size (its toasts are placed fixed): attached, not visible.
+      await page.getByRole('region', { name: lang === 'el' ? 'Μηνύματα (Alt+T)' : 'Messages (Alt+T)' }).waitFor({ state: 'attached' });
+      await toast.getByRole('button', { name: lang === 'el' ? 'Κλείσιμο' : 'Close', exact: true }).click();
+      await toast.waitFor({ state: 'detached' });
       await context.close();
     });
   }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Box } from '@mui/material';
-import { ToastContainer, toast, type TypeOptions } from 'react-toastify';
+import { ToastContainer, toast, type CloseButtonProps, type TypeOptions } from 'react-toastify';
 import { useNotificationContext, useTranslate } from 'react-admin';
 import { takeFlash, type Flash } from '../../web/flash';
 
@@ -19,6 +19,31 @@ export const TOAST_LIMIT = 3;
 const belowAppBar = {
   '& .Toastify__toast-container--top-right': { top: { xs: '56px', sm: 'calc(48px + 8px)' } },
 } as const;
+
+/**
+ * react-toastify's own close button, named in the interface's language: its
+ * built-in one is always 'close', in English.
+ */
+function CloseButton({ closeToast, theme, label }: CloseButtonProps & { label: string }) {
+  return (
+    <button
+      type="button"
+      className={`Toastify__close-button Toastify__close-button--${theme}`}
+      aria-label={label}
+      onClick={(e) => {
+        e.stopPropagation();
+        closeToast(true);
+      }}
+    >
+      <svg aria-hidden="true" viewBox="0 0 14 16">
+        <path
+          fillRule="evenodd"
+          d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
+        />
+      </svg>
+    </button>
+  );
+}
 
 // Left by the light login page before its full navigation here; read once
 // per page load (not per mount) so a remount cannot show it twice.
@@ -48,7 +73,16 @@ export function ToastNotifications() {
   }, [notifications, takeNotification, translate]);
   return (
     <Box sx={belowAppBar}>
-      <ToastContainer position="top-right" autoClose={TOAST_MS} limit={TOAST_LIMIT} draggable newestOnTop closeOnClick={false} />
+      <ToastContainer
+        position="top-right"
+        autoClose={TOAST_MS}
+        limit={TOAST_LIMIT}
+        draggable
+        newestOnTop
+        closeOnClick={false}
+        aria-label={translate('app.notifications.toasts')}
+        closeButton={(props) => <CloseButton {...props} label={translate('ra.action.close')} />}
+      />
     </Box>
   );
 }
