@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { startServer, type RunningServer, loginAdmin } from './server';
-import { expectToast, launchBrowser, waitForTitle } from './browser';
+import { closeToasts, expectToast, launchBrowser, waitForTitle } from './browser';
 
 let server: RunningServer;
 let browser: Browser;
@@ -126,6 +126,7 @@ describe('admin back office in Chromium', () => {
   });
 
   it('shows a server conflict on the form (duplicate e-mail)', async () => {
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Add New User' }).click();
     await dialog().locator('input[name=name]').fill('Bob Again');
     await dialog().locator('input[name=email]').fill('bob@example.com');
@@ -148,6 +149,7 @@ describe('admin back office in Chromium', () => {
     };
     page.on('dialog', answer);
     try {
+      await closeToasts(page);
       await page.getByRole('button', { name: 'Add New User' }).click();
       await dialog().locator('input[name=name]').fill('Half Typed');
       await page.keyboard.press('Escape');

@@ -5,6 +5,9 @@ import type { Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+/** The longest entrance or fade the scan waits for: react-toastify's bounce is 750 ms, MUI's fades 225-375. */
+const SETTLING_MS = 1500;
+
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -15,11 +18,18 @@ interface AxeViolation {
 /** Runs axe-core on the page (or a part of it) and expects no critical or serious violation. */
 export async function expectAccessible(page: Page, selector?: string): Promise<void> {
   // Contrast is measured on final colours: a dialog still fading in (MUI's 225 ms), a button fading from
-  // disabled or a toast in its entering keyframes would be scanned half-way. Endless animations (a spinner) never end.
+  // disabled or a toast in its entering keyframes would be scanned half-way. Only those are waited for: an
+  // entrance or a fade ends within SETTLING_MS, while a longer animation is a state that changes no colour (a
+  // toast's 5 s countdown bar; waiting for it cost 3 s on every screen showing a toast), and an endless one (a
+  // spinner) never ends.
   await page
     .waitForFunction(
-      () => !document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity),
-      undefined,
+      (settlingMs) =>
+        !document.getAnimations().some((a) => {
+          const end = a.effect?.getComputedTiming().endTime;
+          return a.playState === 'running' && typeof end === 'number' && end <= settlingMs;
+        }),
+      SETTLING_MS,
       { timeout: 3000, polling: 50 },
     )
     .catch(() => undefined);

@@ -20,6 +20,21 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
   await page.locator('.Toastify__toast').filter({ hasText: text }).first().waitFor({ timeout: 10000 });
 }
 
+/**
+ * Closes the toasts showing with their × buttons, as a person does who reads one and goes on: they sit top-right,
+ * over a page's own top-right buttons (Add, Save, Export) for their 5 s. A click there waits for them to go.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const close = page.locator('.Toastify__toast .Toastify__close-button');
+  // Closing one lets a queued one in (three show at once); a toast that closes on its own meanwhile is skipped.
+  for (let i = 0; i < 10 && (await close.count()) > 0; i++)
+    await close
+      .first()
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
+  await page.locator('.Toastify__toast').first().waitFor({ state: 'detached' });
+}
+
 export async function listTitle(page: Page): Promise<string> {
   const el = page.getByTestId('list-title');
   await el.waitFor();

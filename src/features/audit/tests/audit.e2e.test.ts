@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../../../../tests/e2e/server';
-import { dayFieldText, expectToast, isoDay, launchBrowser, typeDay, utcDay } from '../../../../tests/e2e/browser';
+import { closeToasts, dayFieldText, expectToast, isoDay, launchBrowser, typeDay, utcDay } from '../../../../tests/e2e/browser';
 import { expectAccessible, overflowsSideways } from '../../../../tests/e2e/axe';
 import { apiCall, apiLogin, shot, visit, type Login } from '../../../../tests/e2e/visit';
 
@@ -71,6 +71,7 @@ describe('audit log', () => {
     await shot(page, 'audit-log-en-desktop');
 
     // Export: the same filters, as CSV.
+    await closeToasts(page);
     const download = page.waitForEvent('download');
     await screen.getByTestId('audit-export').click();
     const file = await download;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startServer, type RunningServer, loginAdmin } from '../../../../tests/e2e/server';
-import { expectToast, launchBrowser } from '../../../../tests/e2e/browser';
+import { closeToasts, expectToast, launchBrowser } from '../../../../tests/e2e/browser';
 
 let server: RunningServer;
 let browser: Browser;
@@ -90,6 +90,7 @@ describe('experiences in Chromium', () => {
   });
 
   it('requires a title', async () => {
+    await closeToasts(editor);
     await editor.getByRole('button', { name: 'Save' }).first().click();
     await editor.getByText('Title is required').waitFor();
   });
@@ -130,6 +131,7 @@ describe('experiences in Chromium', () => {
   });
 
   it('saves the edit and the list refreshes', async () => {
+    await closeToasts(editor);
     await editor.getByRole('button', { name: 'Save' }).first().click();
     await expectToast(editor, 'Experience updated successfully.');
     // The editor window tells the list to refetch.

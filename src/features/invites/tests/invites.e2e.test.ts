@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../../../tests/e2e/server';
-import { expectToast, launchBrowser, waitForTitle } from '../../../../tests/e2e/browser';
+import { closeToasts, expectToast, launchBrowser, waitForTitle } from '../../../../tests/e2e/browser';
 
 /**
  * The invitation story in Chromium: the admin invites, the invitee registers
@@ -83,6 +83,7 @@ describe('invites in Chromium', () => {
   });
 
   it('validates the hours and creates an invite locked to an e-mail', async () => {
+    await closeToasts(admin);
     await admin.fill('input[name=hours]', '0');
     await admin.getByRole('button', { name: 'Create Invite' }).click();
     await admin.getByText('Expires in (hours) must be at least 1').waitFor();

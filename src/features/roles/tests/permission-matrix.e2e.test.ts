@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../../../../tests/e2e/server';
-import { expectToast, launchBrowser } from '../../../../tests/e2e/browser';
+import { closeToasts, expectToast, launchBrowser } from '../../../../tests/e2e/browser';
 import { expectAccessible, overflowsSideways } from '../../../../tests/e2e/axe';
 import { apiCall, apiLogin, shot, visit, type Login } from '../../../../tests/e2e/visit';
 
@@ -59,6 +59,7 @@ describe('permission matrix', () => {
     expect(await box.isChecked()).toBe(true);
     // "All of this resource": every Experiences route for User.
     await frame.getByRole('checkbox', { name: 'User: all of Experiences' }).check();
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Save (1 role)' }).click();
     await expectToast(page, 'Permissions saved.');
     const user = routesOf(await role('User'));

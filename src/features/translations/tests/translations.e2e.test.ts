@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import { startServer, type RunningServer, loginAdmin, type AdminLogin } from '../../../../tests/e2e/server';
-import { expectToast, launchBrowser } from '../../../../tests/e2e/browser';
+import { closeToasts, expectToast, launchBrowser } from '../../../../tests/e2e/browser';
 
 let server: RunningServer;
 let browser: Browser;
@@ -87,6 +87,7 @@ describe('translations editor in Chromium', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Translations saved successfully');
 
+    await closeToasts(page);
     const confirm = answerDialog();
     await page.getByRole('button', { name: 'Generate Translations' }).click();
     expect(await confirm).toBe('Are you sure you want to regenerate translations?');
