@@ -5,7 +5,10 @@ import type { Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The longest entrance or fade the scan waits for: react-toastify's bounce is 750 ms, MUI's fades 225-375. */
+/**
+ * The longest entrance or fade the scan waits for: react-toastify's bounce is 0.5 s (0.3 s more to collapse on
+ * exit), MUI's fades 225-375 ms, the public home title's rise 1.2 s.
+ */
 const SETTLING_MS = 1500;
 
 interface AxeViolation {

@@ -25,14 +25,19 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
  * over a page's own top-right buttons (Add, Save, Export) for their 5 s. A click there waits for them to go.
  */
 export async function closeToasts(page: Page): Promise<void> {
-  const close = page.locator('.Toastify__toast .Toastify__close-button');
-  // Closing one lets a queued one in (three show at once); a toast that closes on its own meanwhile is skipped.
-  for (let i = 0; i < 10 && (await close.count()) > 0; i++)
-    await close
+  // A toast leaving keeps its node for its exit (about 0.8 s): only those not leaving are closed.
+  const showing = page.locator('.Toastify__toast:not([class*="-exit"])');
+  // Closing one lets a queued one in (three show at once); one that closes on its own meanwhile is skipped.
+  for (let i = 0; i < 10 && (await showing.count()) > 0; i++) {
+    await showing
       .first()
+      .locator('.Toastify__close-button')
       .click({ timeout: 1000 })
       .catch(() => undefined);
-  await page.locator('.Toastify__toast').first().waitFor({ state: 'detached' });
+  }
+  // The pointer left on a toast would pause its countdown, and the next click should not start over one.
+  await page.mouse.move(0, 0);
+  await page.locator('.Toastify__toast').first().waitFor({ state: 'detached', timeout: 5000 });
 }
 
 export async function listTitle(page: Page): Promise<string> {

@@ -21,15 +21,17 @@ const belowAppBar = {
 } as const;
 
 /**
- * react-toastify's own close button, named in the interface's language: its
- * built-in one is always 'close', in English.
+ * react-toastify's own close button (as in 11.2.0: its classes, icon and
+ * click), named in the interface's language: the container gives its
+ * built-in one no name, so it is always 'close', in English, and the
+ * library exports it as a type only.
  */
-function CloseButton({ closeToast, theme, label }: CloseButtonProps & { label: string }) {
+function CloseButton({ closeToast, theme, ariaLabel }: CloseButtonProps) {
   return (
     <button
       type="button"
       className={`Toastify__close-button Toastify__close-button--${theme}`}
-      aria-label={label}
+      aria-label={ariaLabel}
       onClick={(e) => {
         e.stopPropagation();
         closeToast(true);
@@ -81,7 +83,7 @@ export function ToastNotifications() {
         newestOnTop
         closeOnClick={false}
         aria-label={translate('app.notifications.toasts')}
-        closeButton={(props) => <CloseButton {...props} label={translate('ra.action.close')} />}
+        closeButton={(props) => <CloseButton {...props} ariaLabel={translate('ra.action.close')} />}
       />
     </Box>
   );

@@ -59,7 +59,6 @@ describe('permission matrix', () => {
     expect(await box.isChecked()).toBe(true);
     // "All of this resource": every Experiences route for User.
     await frame.getByRole('checkbox', { name: 'User: all of Experiences' }).check();
-    await closeToasts(page);
     await page.getByRole('button', { name: 'Save (1 role)' }).click();
     await expectToast(page, 'Permissions saved.');
     const user = routesOf(await role('User'));
@@ -77,6 +76,7 @@ describe('permission matrix', () => {
     await page.getByLabel('onto').click();
     await page.getByRole('option', { name: 'User' }).click();
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Save (1 role)' }).click();
     await expectToast(page, 'Permissions saved.');
     const [a, u] = [await role('Admin'), await role('User')];
