@@ -35,9 +35,8 @@ export async function closeToasts(page: Page): Promise<void> {
       .click({ timeout: 1000 })
       .catch(() => undefined);
   }
-  // The pointer left on a toast would pause its countdown, and the next click should not start over one.
+  // The pointer left on a toast would pause its countdown. The next click waits by itself for the toasts' exit.
   await page.mouse.move(0, 0);
-  await page.locator('.Toastify__toast').first().waitFor({ state: 'detached', timeout: 5000 });
 }
 
 export async function listTitle(page: Page): Promise<string> {
