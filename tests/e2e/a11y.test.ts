@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, loginAdmin, type RunningServer, type AdminLogin } from './server';
 import { launchBrowser } from './browser';
+import { waitForSettled } from './axe';
 import { firstPageGaps, seedRealisticData } from './realistic-data';
 
 // One sweep of axe-core over every screen a visitor or a staff member can
@@ -117,14 +118,9 @@ async function settle(page: Page): Promise<void> {
       );
       throw new Error(`${page.url()} still busy: ${html}`, { cause: e });
     });
-  // Let transitions (drawer, fades, a button enabled when the data came) end so contrast is measured on final
-  // colours: a fixed 250 ms pause sometimes caught the audit log's Export button half-way from disabled.
-  await page
-    .waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'), undefined, {
-      timeout: 3000,
-      polling: 50,
-    })
-    .catch(() => undefined);
+  // The drawer, fades, a button enabled when the data came: a fixed 250 ms pause sometimes caught the audit log's
+  // Export button half-way from disabled.
+  await waitForSettled(page);
 }
 
 /**

@@ -18,13 +18,14 @@ interface AxeViolation {
   nodes: { target: unknown[]; html: string; failureSummary?: string }[];
 }
 
-/** Runs axe-core on the page (or a part of it) and expects no critical or serious violation. */
-export async function expectAccessible(page: Page, selector?: string): Promise<void> {
-  // Contrast is measured on final colours: a dialog still fading in (MUI's 225 ms), a button fading from
-  // disabled or a toast in its entering keyframes would be scanned half-way. Only those are waited for: an
-  // entrance or a fade ends within SETTLING_MS, while a longer animation is a state that changes no colour (a
-  // toast's 5 s countdown bar; waiting for it cost 3 s on every screen showing a toast), and an endless one (a
-  // spinner) never ends.
+/**
+ * Waits until the page's colours are final, so contrast is measured on them: a dialog still fading in (MUI's
+ * 225 ms), a button fading from disabled or a toast in its entering keyframes would be scanned half-way. Only those
+ * are waited for: an entrance or a fade ends within SETTLING_MS, while a longer animation is a state that changes
+ * no colour (a toast's 5 s countdown bar; waiting for it cost 3 s on every screen showing a toast), and an endless
+ * one (a spinner) never ends.
+ */
+export async function waitForSettled(page: Page): Promise<void> {
   await page
     .waitForFunction(
       (settlingMs) =>
@@ -36,6 +37,11 @@ export async function expectAccessible(page: Page, selector?: string): Promise<v
       { timeout: 3000, polling: 50 },
     )
     .catch(() => undefined);
+}
+
+/** Runs axe-core on the page (or a part of it) and expects no critical or serious violation. */
+export async function expectAccessible(page: Page, selector?: string): Promise<void> {
+  await waitForSettled(page);
   // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) stays on.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (sel) => {
