@@ -61,13 +61,17 @@ const LogoutItem = forwardRef<HTMLLIElement>(function LogoutItem(_, ref) {
 
 /** The account box: name, avatar or initials, Edit Profile, Logout. */
 export function AccountMenu() {
-  const { identity } = useGetIdentity();
+  const { identity, isPending } = useGetIdentity();
   const name = identity?.fullName;
   const email = typeof identity?.email === 'string' ? identity.email : undefined;
   // Wide, react-admin's button shows the name beside the avatar: given no label (its aria-label stays empty), the
   // button is named by that text alone, the initials being decoration (a name must contain the visible text: axe's
   // label-content-name-mismatch). On a phone only the avatar shows, and the name is its label.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
+  // Until the identity is known, react-admin's UserMenu draws an icon button in a tooltip; then, wide, a button with
+  // the name: another element, so a keyboard focus on the first would fall to the page when it is replaced. Nothing
+  // until then (one tick: the identity is read from storage).
+  if (isPending) return null;
   return (
     <UserMenu
       icon={<UserAvatar name={name} image={identity?.avatar} email={email} decorative />}
