@@ -48,11 +48,18 @@ describe('toasts', () => {
       expect(toastBox.y).toBeGreaterThanOrEqual(barBox.y + barBox.height);
       for (const b of buttons) expect(overlaps(toastBox, (await b.boundingBox())!)).toBe(false);
       await shot(page, `toast-after-sign-in-${lang}-${width}`);
-      // In the interface's language: the messages' region and each toast's close button, which closes it.
+      // In the interface's language: the messages' region, each toast's countdown and its close button.
       // The region itself has no size (its toasts are placed fixed): attached, not visible.
       await page.getByRole('region', { name: lang === 'el' ? 'Μηνύματα (Alt+T)' : 'Messages (Alt+T)' }).waitFor({ state: 'attached' });
-      await toast.getByRole('button', { name: lang === 'el' ? 'Κλείσιμο' : 'Close', exact: true }).click();
-      await toast.waitFor({ state: 'detached' });
+      const countdown = lang === 'el' ? 'Χρόνος μέχρι να κλείσει το μήνυμα' : 'Time until this message closes';
+      await toast.getByRole('progressbar', { name: countdown }).waitFor();
+      if (width === 390) {
+        // Left alone, it closes when its countdown ends.
+        await toast.waitFor({ state: 'detached', timeout: 15000 });
+      } else {
+        await toast.getByRole('button', { name: lang === 'el' ? 'Κλείσιμο' : 'Close', exact: true }).click();
+        await toast.waitFor({ state: 'detached' });
+      }
       await context.close();
     });
   }

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { ToastContainer, toast, type CloseButtonProps, type TypeOptions } from 'react-toastify';
+import { ToastContainer, toast, type CloseButtonProps, type ToastContentProps, type TypeOptions } from 'react-toastify';
 import { useNotificationContext, useTranslate } from 'react-admin';
 import { takeFlash, type Flash } from '../../web/flash';
 
@@ -47,6 +47,46 @@ function CloseButton({ closeToast, theme, ariaLabel }: CloseButtonProps) {
   );
 }
 
+/**
+ * react-toastify's countdown bar (as in 11.2.0: its wrapper, classes and
+ * animation; the toast closes when the animation ends, and a hover or a
+ * window losing the focus pauses it), named in the interface's language: the
+ * library's own is always 'notification timer', in English.
+ */
+function CountdownBar({ closeToast, isPaused, toastProps, label }: ToastContentProps & { label: string }) {
+  const { theme, type = 'default', autoClose, isIn } = toastProps;
+  const looks = `Toastify__progress-bar-theme--${theme} Toastify__progress-bar--${type}`;
+  return (
+    <div className="Toastify__progress-bar--wrp" data-hidden="false">
+      <div className={`Toastify__progress-bar--bg ${looks}`} />
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className={`Toastify__progress-bar Toastify__progress-bar--animated ${looks}`}
+        style={{ animationDuration: `${autoClose || TOAST_MS}ms`, animationPlayState: isPaused ? 'paused' : 'running' }}
+        onAnimationEnd={() => {
+          if (isIn) closeToast();
+        }}
+      />
+    </div>
+  );
+}
+
+/** A toast of `text` for TOAST_MS, with the countdown bar above. */
+function showToast(text: ReactNode, type: TypeOptions, countdownLabel: string): void {
+  toast(
+    (props: ToastContentProps) => (
+      <>
+        {text}
+        <CountdownBar {...props} label={countdownLabel} />
+      </>
+    ),
+    { type, autoClose: TOAST_MS, customProgressBar: true },
+  );
+}
+
 // Left by the light login page before its full navigation here; read once
 // per page load (not per mount) so a remount cannot show it twice.
 let pendingFlash: Flash | null = takeFlash();
@@ -61,7 +101,7 @@ export function ToastNotifications() {
   useEffect(() => {
     const f = pendingFlash;
     pendingFlash = null;
-    if (f) toast(translate(f.message, { _: f.message }), { type: f.type, autoClose: TOAST_MS });
+    if (f) showToast(translate(f.message, { _: f.message }), f.type, translate('app.notifications.countdown'));
   }, [translate]);
   useEffect(() => {
     // takeNotification reads the queue of this render, so one per run: the
@@ -71,7 +111,7 @@ export function ToastNotifications() {
     const { message, type, notificationOptions } = n;
     const args = notificationOptions?.messageArgs ?? {};
     const text = typeof message === 'string' ? translate(message, { _: message, ...args }) : message;
-    toast(text, { type: (type === 'warning' ? 'warning' : type) as TypeOptions, autoClose: TOAST_MS });
+    showToast(text, (type === 'warning' ? 'warning' : type) as TypeOptions, translate('app.notifications.countdown'));
   }, [notifications, takeNotification, translate]);
   return (
     <Box sx={belowAppBar}>
