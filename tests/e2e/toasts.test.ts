@@ -57,7 +57,7 @@ describe('toasts', () => {
         // Left alone, it closes when its countdown ends.
         await toast.waitFor({ state: 'detached', timeout: 15000 });
       } else {
-        await toast.getByRole('button', { name: lang === 'el' ? 'Κλείσιμο' : 'Close', exact: true }).click();
+        await toast.getByRole('button', { name: lang === 'el' ? 'Κλείσιμο μηνύματος' : 'Close message', exact: true }).click();
         await toast.waitFor({ state: 'detached' });
       }
       await context.close();

@@ -24,7 +24,8 @@ const belowAppBar = {
  * react-toastify's own close button (as in 11.2.0: its classes, icon and
  * click), named in the interface's language: the container gives its
  * built-in one no name, so it is always 'close', in English, and the
- * library exports it as a type only.
+ * library exports it as a type only. Named for what it closes, so that a
+ * screen reader's list of buttons tells it from a dialog's Close.
  */
 function CloseButton({ closeToast, theme, ariaLabel }: CloseButtonProps) {
   return (
@@ -123,7 +124,7 @@ export function ToastNotifications() {
         newestOnTop
         closeOnClick={false}
         aria-label={translate('app.notifications.toasts')}
-        closeButton={(props) => <CloseButton {...props} ariaLabel={translate('ra.action.close')} />}
+        closeButton={(props) => <CloseButton {...props} ariaLabel={translate('app.notifications.close_toast')} />}
       />
     </Box>
   );
