@@ -1,14 +1,14 @@
 import { Suspense, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { CssBaseline, LinearProgress } from '@mui/material';
-import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, CoreAdminUI, CustomRoutes, LoadingPage, Resource, type I18nProvider } from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, LoadingPage, Resource, type I18nProvider, type ResourceProps } from 'react-admin';
 import { productResources } from '../../../resources/set';
 import { hasOperation } from '../shared/resource';
 import type { ResourceSet } from '../shared/resource-set';
 import { ADMIN_OWN_PATHS } from '../shared/site-paths';
 import { createDataProvider, dataProvider } from './providers/dataProvider';
 import { authProvider, createAuthProvider } from './providers/authProvider';
+import { queryClient } from './providers/queryClient';
 import { adminStore } from './providers/adminStore';
 import { AppLayout } from './layout/AppLayout';
 import { darkTheme, lightTheme } from './theme/themes';
@@ -32,10 +32,8 @@ import {
 } from './lazyScreens';
 import { adminModules } from './resources';
 import { AdminResourcesProvider, moduleOf, type AdminResources } from './resources/AdminResources';
+import { FixedResourceDefinitions } from './resources/FixedResourceDefinitions';
 import type { AdminModules } from './resources/module';
-
-/** Lists stay fresh 15 s and are not retried. */
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 15000, retry: false } } });
 
 const lazyPage = (node: ReactNode) => <Suspense fallback={<LinearProgress />}>{node}</Suspense>;
 
@@ -69,7 +67,7 @@ function useProviders(resources: ResourceSet) {
  * list, else the generated one. Elements, not a component: react-admin
  * finds its Resources among the direct children of CoreAdminUI.
  */
-function listedResources({ resources, modules }: AdminResources, menuIcon: (path: string) => ReactElement) {
+function listedResources({ resources, modules }: AdminResources, menuIcon: (path: string) => ReactElement): ReactElement<ResourceProps>[] {
   return resources.list
     .filter((r) => hasOperation(r, 'list'))
     .map((r) => {
@@ -112,6 +110,8 @@ function folderRoutes({ resources, modules }: AdminResources) {
 function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; value: AdminResources }) {
   const menuIcon = useMenuIcon();
   const providers = useProviders(value.resources);
+  // Built once: react-admin reads its resources from these elements, and new ones make it register them again.
+  const listed = useMemo(() => listedResources(value, menuIcon), [value, menuIcon]);
   return (
     // react-admin's <Admin> is these two; it also imports its default English
     // polyglot provider (and polyfills), which this app never uses.
@@ -129,31 +129,33 @@ function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; val
           the preferences Inspector...) stay in the bundle even when
           overridden: CoreAdminUI gets ours, and the first load loses them. */}
       <CssBaseline enableColorScheme>
-        <CoreAdminUI
-          title="Back Office"
-          layout={AppLayout}
-          loginPage={SignInGate}
-          dashboard={Dashboard}
-          accessDenied={AccessDenied}
-          authenticationError={AuthenticationError}
-          loading={LoadingPage}
-          catchAll={NotFound}
-          error={ErrorPage}
-          disableTelemetry
-        >
-          {listedResources(value, menuIcon)}
-          <CustomRoutes noLayout>
-            <Route path={ADMIN_OWN_PATHS.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
-            <Route path={ADMIN_OWN_PATHS.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
-            <Route path={ADMIN_OWN_PATHS.twoFactorSetup} element={lazyPage(<TwoFactorSetupPage />)} />
-          </CustomRoutes>
-          <CustomRoutes>
-            <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />
-            <Route path={ADMIN_OWN_PATHS.auditLog} element={guarded(ADMIN_OWN_PATHS.auditLog, <AuditLogPage />)} />
-            <Route path={`${ADMIN_OWN_PATHS.webhooks}/*`} element={guarded(ADMIN_OWN_PATHS.webhooks, <WebhooksPage />)} />
-            {folderRoutes(value)}
-          </CustomRoutes>
-        </CoreAdminUI>
+        <FixedResourceDefinitions resources={listed}>
+          <CoreAdminUI
+            title="Back Office"
+            layout={AppLayout}
+            loginPage={SignInGate}
+            dashboard={Dashboard}
+            accessDenied={AccessDenied}
+            authenticationError={AuthenticationError}
+            loading={LoadingPage}
+            catchAll={NotFound}
+            error={ErrorPage}
+            disableTelemetry
+          >
+            {listed}
+            <CustomRoutes noLayout>
+              <Route path={ADMIN_OWN_PATHS.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
+              <Route path={ADMIN_OWN_PATHS.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
+              <Route path={ADMIN_OWN_PATHS.twoFactorSetup} element={lazyPage(<TwoFactorSetupPage />)} />
+            </CustomRoutes>
+            <CustomRoutes>
+              <Route path={ADMIN_OWN_PATHS.profile} element={guarded(ADMIN_OWN_PATHS.profile, <ProfilePage />)} />
+              <Route path={ADMIN_OWN_PATHS.auditLog} element={guarded(ADMIN_OWN_PATHS.auditLog, <AuditLogPage />)} />
+              <Route path={`${ADMIN_OWN_PATHS.webhooks}/*`} element={guarded(ADMIN_OWN_PATHS.webhooks, <WebhooksPage />)} />
+              {folderRoutes(value)}
+            </CustomRoutes>
+          </CoreAdminUI>
+        </FixedResourceDefinitions>
         <AppNotifications />
       </CssBaseline>
     </AdminContext>

@@ -6,6 +6,9 @@ import { AdminApp } from './AdminApp';
 import { RouterError } from './screens/RouterError';
 import { preloadScreen } from './preloadScreen';
 import { warmPermissions } from './providers/warmPermissions';
+import { seedAuthAnswers, seedIdentity } from './providers/queryClient';
+import { storedIdentity } from './providers/authProvider';
+import type { AdminPermissions } from './providers/permissions';
 import { agreeOnLocale } from './providers/adminStore';
 
 /**
@@ -18,7 +21,8 @@ export default function AdminRoot() {
   useEffect(() => {
     let alive = true;
     preloadScreen(window.location.pathname);
-    warmPermissions();
+    let permissions: AdminPermissions | undefined;
+    void warmPermissions().then((p) => (permissions = p));
     // The first render of react-admin + MUI is the page's largest piece of
     // work: as a transition React renders it in slices and yields between
     // them, instead of one long task that blocks input.
@@ -26,6 +30,11 @@ export default function AdminRoot() {
     void createI18nProvider().then((p) => {
       if (!alive) return;
       agreeOnLocale(p.getLocale());
+      // Permissions here first (usually: a smaller answer than the translations) go, with checkAuth's answer, into
+      // react-admin's cache before its first render; else it asks for both itself and renders again with them.
+      if (permissions) seedAuthAnswers(permissions);
+      const identity = storedIdentity();
+      if (identity) seedIdentity(identity);
       startTransition(() => setI18n(p));
     });
     return () => {

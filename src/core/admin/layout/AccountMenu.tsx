@@ -70,7 +70,7 @@ export function AccountMenu() {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   // Until the identity is known, react-admin's UserMenu draws an icon button in a tooltip; then, wide, a button with
   // the name: another element, so a keyboard focus on the first would fall to the page when it is replaced. Nothing
-  // until then (one tick: the identity is read from storage).
+  // until then (AdminRoot puts the stored identity in the cache before the first render, so usually never).
   if (isPending) return null;
   return (
     <UserMenu

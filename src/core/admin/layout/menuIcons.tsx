@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useCallback, type ReactElement } from 'react';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LabelIcon from '@mui/icons-material/Label';
 import HistoryIcon from '@mui/icons-material/History';
@@ -11,11 +11,15 @@ import { moduleOf, useAdminResources } from '../resources/AdminResources';
  */
 export function useMenuIcon(): (path: string) => ReactElement {
   const { resources, modules } = useAdminResources();
-  return (path) => {
-    if (path === ADMIN_OWN_PATHS.profile) return <AccountCircleIcon />;
-    if (path === ADMIN_OWN_PATHS.auditLog) return <HistoryIcon />;
-    const r = resources.list.find((x) => x.path === path);
-    const Icon = r ? moduleOf(modules, r.name).icon : undefined;
-    return Icon ? <Icon /> : <LabelIcon />;
-  };
+  // The same function while the resources are the same: the admin's Resource elements are built from it once.
+  return useCallback(
+    (path: string) => {
+      if (path === ADMIN_OWN_PATHS.profile) return <AccountCircleIcon />;
+      if (path === ADMIN_OWN_PATHS.auditLog) return <HistoryIcon />;
+      const r = resources.list.find((x) => x.path === path);
+      const Icon = r ? moduleOf(modules, r.name).icon : undefined;
+      return Icon ? <Icon /> : <LabelIcon />;
+    },
+    [resources, modules],
+  );
 }

@@ -1,4 +1,4 @@
-import type { AuthProvider } from 'react-admin';
+import type { AuthProvider, UserIdentity } from 'react-admin';
 import { api, setTwoFactorSetupHandler, setUnauthorizedHandler } from '../api/http';
 import { errorStatus } from '../api/ApiError';
 import { clearSession, getToken, getUserInfo, saveSession, setTwoFactorSetupRequired } from '../../web/session';
@@ -31,6 +31,12 @@ setTwoFactorSetupHandler(() => {
 /** Logs a permission problem (a 403) without ending the session. */
 export function reportForbidden(error: unknown): void {
   console.warn('Permission error (403):', error instanceof Error ? error.message : error);
+}
+
+/** Who is signed in, as react-admin's getIdentity gives it (the account menu): from the stored session. */
+export function storedIdentity(): UserIdentity | undefined {
+  const info = getUserInfo();
+  return info ? { id: info.user._id, fullName: info.user.name, avatar: info.user.image ?? undefined, email: info.user.email } : undefined;
 }
 
 /** The auth provider of an app serving `resources` (canAccess gates their screens). */
@@ -81,9 +87,9 @@ export function createAuthProvider(resources: ResourceSet): AuthProvider {
     },
 
     async getIdentity() {
-      const info = getUserInfo();
-      if (!info) throw new Error('Not signed in');
-      return { id: info.user._id, fullName: info.user.name, avatar: info.user.image ?? undefined, email: info.user.email };
+      const identity = storedIdentity();
+      if (!identity) throw new Error('Not signed in');
+      return identity;
     },
 
     /** The menu entries and the API calls of the user (AdminPermissions). */
