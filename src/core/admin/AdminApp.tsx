@@ -110,7 +110,8 @@ function folderRoutes({ resources, modules }: AdminResources) {
 function AdminScreens({ i18nProvider, value }: { i18nProvider: I18nProvider; value: AdminResources }) {
   const menuIcon = useMenuIcon();
   const providers = useProviders(value.resources);
-  // Built once: react-admin reads its resources from these elements, and new ones make it register them again.
+  // Built once, so FixedResourceDefinitions computes the definitions once (react-admin itself registers them again
+  // whenever CoreAdminUI's children change; with the fixed definitions that changes nothing).
   const listed = useMemo(() => listedResources(value, menuIcon), [value, menuIcon]);
   return (
     // react-admin's <Admin> is these two; it also imports its default English

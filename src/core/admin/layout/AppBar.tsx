@@ -20,7 +20,7 @@ const titleFits = { mr: 1, '& .RaConfigurable-root': { display: 'inline' } };
 
 /**
  * react-admin's Layout renders again each time the admin learns something at
- * start (resources, identity, permissions): six times before a list shows.
+ * start (its routes, a list's records): a few times before a list shows.
  * The bar's props never change, so it is drawn once;
  * what it shows still follows its own hooks.
  */

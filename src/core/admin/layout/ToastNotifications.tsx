@@ -54,19 +54,23 @@ function CloseButton({ closeToast, theme, ariaLabel }: CloseButtonProps) {
  * window losing the focus pauses it), named in the interface's language: the
  * library's own is always 'notification timer', in English.
  */
-function CountdownBar({ closeToast, isPaused, toastProps, label }: ToastContentProps & { label: string }) {
+function CountdownBar({ closeToast, isPaused, toastProps }: ToastContentProps) {
+  // Translated here, not when the toast was made: a language changed while it shows renames it too.
+  const translate = useTranslate();
   const { theme, type = 'default', autoClose, isIn } = toastProps;
+  // A toast that does not close by itself has no countdown (the library draws none either).
+  if (!autoClose) return null;
   const looks = `Toastify__progress-bar-theme--${theme} Toastify__progress-bar--${type}`;
   return (
     <div className="Toastify__progress-bar--wrp" data-hidden="false">
       <div className={`Toastify__progress-bar--bg ${looks}`} />
       <div
         role="progressbar"
-        aria-label={label}
+        aria-label={translate('app.notifications.countdown')}
         aria-valuemin={0}
         aria-valuemax={100}
         className={`Toastify__progress-bar Toastify__progress-bar--animated ${looks}`}
-        style={{ animationDuration: `${autoClose || TOAST_MS}ms`, animationPlayState: isPaused ? 'paused' : 'running' }}
+        style={{ animationDuration: `${autoClose}ms`, animationPlayState: isPaused ? 'paused' : 'running' }}
         onAnimationEnd={() => {
           if (isIn) closeToast();
         }}
@@ -75,13 +79,13 @@ function CountdownBar({ closeToast, isPaused, toastProps, label }: ToastContentP
   );
 }
 
-/** A toast of `text` for TOAST_MS, with the countdown bar above. */
-function showToast(text: ReactNode, type: TypeOptions, countdownLabel: string): void {
+/** A toast of `text` for TOAST_MS, with CountdownBar (drawn along its bottom edge). */
+function showToast(text: ReactNode, type: TypeOptions): void {
   toast(
     (props: ToastContentProps) => (
       <>
         {text}
-        <CountdownBar {...props} label={countdownLabel} />
+        <CountdownBar {...props} />
       </>
     ),
     { type, autoClose: TOAST_MS, customProgressBar: true },
@@ -102,7 +106,7 @@ export function ToastNotifications() {
   useEffect(() => {
     const f = pendingFlash;
     pendingFlash = null;
-    if (f) showToast(translate(f.message, { _: f.message }), f.type, translate('app.notifications.countdown'));
+    if (f) showToast(translate(f.message, { _: f.message }), f.type);
   }, [translate]);
   useEffect(() => {
     // takeNotification reads the queue of this render, so one per run: the
@@ -112,7 +116,7 @@ export function ToastNotifications() {
     const { message, type, notificationOptions } = n;
     const args = notificationOptions?.messageArgs ?? {};
     const text = typeof message === 'string' ? translate(message, { _: message, ...args }) : message;
-    showToast(text, (type === 'warning' ? 'warning' : type) as TypeOptions, translate('app.notifications.countdown'));
+    showToast(text, (type === 'warning' ? 'warning' : type) as TypeOptions);
   }, [notifications, takeNotification, translate]);
   return (
     <Box sx={belowAppBar}>
