@@ -9,8 +9,8 @@ const unchanged = () => undefined;
  * and the effect runs again (every resource unregistered, then registered)
  * whenever the permissions arrive or its list of resources is rebuilt: each
  * run made a new definitions object with the same content, and everything
- * that reads it (the routes, the menu, the open screen) drew again, three
- * times as the admin started. This app's resources are fixed by its
+ * that reads it (the routes, the menu, the open screen) drew again as the
+ * admin started. This app's resources are fixed by its
  * declarations, so the definitions are the same ones react-admin would
  * register (its own Resource.registerResource) and registering changes
  * nothing.
